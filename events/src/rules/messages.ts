@@ -1,0 +1,86 @@
+/**
+ * Every message a rule or an answer can carry, in both languages. Thai texts are the spec's,
+ * copied exactly; rules refer to messages by key so server and console show the same words.
+ */
+export const messages = {
+  'username.required': { th: 'กรุณากรอกชื่อผู้ใช้', en: 'Please enter a username.' },
+  'username.min': { th: 'ชื่อผู้ใช้ต้องมีอย่างน้อย 6 ตัวอักษร', en: 'Username must be at least 6 characters.' },
+  'personalId.required': { th: 'กรุณากรอกเลขบัตรประชาชน', en: 'Please enter your national ID number.' },
+  'personalId.length': { th: 'ต้องกรอกเลขบัตรประชาชน 13 หลัก', en: 'The national ID number must have 13 digits.' },
+  'digits.only': { th: 'กรุณากรอกเฉพาะตัวเลขเท่านั้น', en: 'Please enter digits only.' },
+  'password.required': { th: 'กรุณากรอกรหัสผ่าน', en: 'Please enter a password.' },
+  'password.min': { th: 'รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร', en: 'Password must be at least 8 characters.' },
+  'password.thai': { th: 'รหัสผ่านไม่ควรมีตัวอักษรภาษาไทย', en: 'Password should not contain Thai letters.' },
+  'personalPhone.required': { th: 'กรุณากรอกเบอร์โทรศัพท์', en: 'Please enter a phone number.' },
+  'personalPhone.length': { th: 'เบอร์โทรศัพท์ต้องมี 10 หลัก', en: 'The phone number must have 10 digits.' },
+  'personalEmail.required': { th: 'กรุณากรอกอีเมล์', en: 'Please enter an e-mail address.' },
+  'personalEmail.invalid': { th: 'กรุณากรอกอีเมล์ที่ถูกต้อง', en: 'Please enter a valid e-mail address.' },
+  'terms.required': {
+    th: 'กรุณายอมรับข้อตกลงและนโยบายความเป็นส่วนตัว',
+    en: 'Please accept the terms and the privacy policy.',
+  },
+  'option.invalid': { th: 'กรุณาเลือกจากตัวเลือกที่มี', en: 'Please choose one of the options.' },
+  'text.tooLong': { th: 'ข้อความยาวเกินกำหนด', en: 'This text is too long.' },
+  'value.invalid': { th: 'ข้อมูลไม่ถูกต้อง', en: 'This value is not valid.' },
+  'status.invalid': { th: 'สถานะต้องเป็น approved หรือ rejected', en: 'Status must be approved or rejected.' },
+
+  'duplicate.error': { th: 'ข้อมูลซ้ำกับในระบบ', en: 'ข้อมูลซ้ำกับในระบบ' },
+  'duplicate.username': { th: 'ชื่อผู้ใช้นี้ถูกใช้งานแล้ว', en: 'This username is already in use.' },
+  'duplicate.personalId': { th: 'เลขบัตรประชาชนนี้ถูกใช้งานแล้ว', en: 'This national ID number is already in use.' },
+  'duplicate.personalPhone': { th: 'เบอร์โทรศัพท์นี้ถูกใช้งานแล้ว', en: 'This phone number is already in use.' },
+  'duplicate.personalEmail': { th: 'อีเมลนี้ถูกใช้งานแล้ว', en: 'This e-mail address is already in use.' },
+
+  'login.required': { th: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่าน', en: 'Please enter username and password.' },
+  'login.failed': { th: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง', en: 'Incorrect username or password.' },
+  'login.success': { th: 'เข้าสู่ระบบสำเร็จ', en: 'Signed in successfully.' },
+  'login.pending': {
+    th: 'บัญชีของคุณอยู่ในสถานะรอยืนยัน กรุณารอการยืนยันจากเจ้าหน้าที่',
+    en: 'Your account is awaiting confirmation. Please wait for staff to confirm it.',
+  },
+  'login.rejected': {
+    th: 'บัญชีของคุณอยู่ในสถานะไม่ยืนยัน กรุณาติดต่อเจ้าหน้าที่',
+    en: 'Your account was not confirmed. Please contact staff.',
+  },
+  'register.success': { th: 'สมัครสมาชิกสำเร็จ!', en: 'Registration successful!' },
+  'registration.statusChanged': { th: 'อัปเดตสถานะเรียบร้อยแล้ว', en: 'Registration status updated.' },
+  'registration.deleted': { th: 'ลบข้อมูลการสมัครเรียบร้อยแล้ว', en: 'Registration deleted.' },
+  'registration.notFound': { th: 'ไม่พบข้อมูลการสมัคร', en: 'Registration not found.' },
+  'registration.alreadyInStatus': {
+    th: 'การสมัครนี้อยู่ในสถานะนี้อยู่แล้ว',
+    en: 'This registration already has that status.',
+  },
+  'profile.notFound': { th: 'ไม่พบข้อมูลผู้ใช้', en: 'User not found.' },
+  'profile.loaded': { th: 'โหลดข้อมูลผู้ใช้สำเร็จ', en: 'Profile loaded.' },
+
+  'auth.required': {
+    th: 'กรุณาเข้าสู่ระบบ',
+    en: 'User not logged in or session expired. Please log in again.',
+  },
+  'auth.forbidden': {
+    th: 'คุณไม่มีสิทธิ์เข้าถึงส่วนนี้',
+    en: 'You do not have the necessary permissions to view this page. Please log in with an administrator account.',
+  },
+  'request.malformed': { th: 'รูปแบบข้อมูลที่ส่งมาไม่ถูกต้อง', en: 'The request body is not valid JSON.' },
+  'request.invalid': { th: 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบอีกครั้ง', en: 'Some fields are not valid. Please check them.' },
+  'request.idempotencyReused': {
+    th: 'คีย์ Idempotency-Key นี้ถูกใช้กับคำขออื่นแล้ว',
+    en: 'This Idempotency-Key was already used for a different request.',
+  },
+  'request.conflict': {
+    th: 'ข้อมูลถูกแก้ไขพร้อมกัน กรุณาลองอีกครั้ง',
+    en: 'The data was changed at the same time by someone else. Please try again.',
+  },
+  'server.error': { th: 'เกิดข้อผิดพลาดในระบบ', en: 'Something went wrong on the server.' },
+} as const satisfies Record<string, { th: string; en: string }>;
+
+export type MessageKey = keyof typeof messages;
+export type Language = 'th' | 'en';
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(messages, value);
+}
+
+/** The message in the given language; a text that is not a key is returned as it is. */
+export function translate(keyOrText: string, language: Language): string {
+  return isMessageKey(keyOrText) ? messages[keyOrText][language] : keyOrText;
+}

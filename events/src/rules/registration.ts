@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { MessageKey } from './messages.ts';
+
+/**
+ * The registration rules of spec 000 section 5, written once for server and console.
+ * Each issue's message is a key of ./messages.ts; checks run in the spec's order, and the first
+ * failing check of a field is the one shown.
+ */
+const key = (messageKey: MessageKey) => messageKey;
+const thaiLetters = /[\u0E00-\u0E7F]/;
+const digitsOnly = /^\d*$/;
+
+/** A string field that must be filled in: anything but a non-empty string gets `required`. */
+const requiredText = (required: MessageKey) =>
+  z
+    .string({ error: key(required) })
+    .trim()
+    .min(1, key(required));
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: key('value.invalid') })
+    .trim()
+    .max(max, key('text.tooLong'))
+    .default('');
+
+export const memberTitles = ['นาย', 'นาง', 'นางสาว'] as const;
+export const partnerTitles = ['นาย', 'นาง', 'นางสาว', 'อื่นๆ'] as const;
+
+export const username = requiredText('username.required').pipe(
+  z.string().min(6, key('username.min')).max(50, key('text.tooLong')),
+);
+export const password = z
+  .string({ error: key('password.required') })
+  .min(1, key('password.required'))
+  .min(8, key('password.min'))
+  .max(128, key('text.tooLong'))
+  .refine((value) => !thaiLetters.test(value), key('password.thai'));
+
+const fixedDigits = (required: MessageKey, length: MessageKey, size: number) =>
+  requiredText(required).pipe(z.string().length(size, key(length)).regex(digitsOnly, key('digits.only')));
+
+export const personalId = fixedDigits('personalId.required', 'personalId.length', 13);
+export const personalPhone = fixedDigits('personalPhone.required', 'personalPhone.length', 10);
+export const personalEmail = requiredText('personalEmail.required').pipe(
+  z
+    .email(key('personalEmail.invalid'))
+    .max(254, key('text.tooLong'))
+    .transform((value) => value.toLowerCase()),
+);
+
+const address = {
+  personalAddress: optionalText(500),
+  personalProvince: optionalText(100),
+  personalDistrict: optionalText(100),
+  personalSubdistrict: optionalText(100),
+  personalPostalCode: optionalText(10),
+};
+
+/** POST /api/members/register (spec 000 section 3, member registration payload). */
+export const MemberRegistration = z.object({
+  username,
+  password,
+  title: z.union([z.enum(memberTitles, { error: key('option.invalid') }), z.literal('')]).default(''),
+  fullName: optionalText(200),
+  personalId,
+  personalPhone,
+  personalEmail,
+  ...address,
+});
+export type MemberRegistration = z.output<typeof MemberRegistration>;
+
+/** The four fields that must be unique among accounts, as the duplicate answer flags them. */
+export const uniqueFields = ['username', 'personalId', 'personalPhone', 'personalEmail'] as const;
+export type UniqueField = (typeof uniqueFields)[number];
+
+export const LoginRequest = z.object({
+  username: requiredText('login.required'),
+  password: z.string({ error: key('login.required') }).min(1, key('login.required')),
+});
+
+export const RegistrationStatusChange = z.object({
+  status: z.enum(['approved', 'rejected'], { error: key('status.invalid') }),
+});

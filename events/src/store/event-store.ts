@@ -1,0 +1,174 @@
+import type { NewEvent, StoredEvent } from '../envelope.ts';
+import {
+  type AppendOptions,
+  type AppendResult,
+  type Checkpoint,
+  type EventStore,
+  IdempotencyKeyReused,
+  WrongExpectedRevision,
+} from './port.ts';
+import type { Sql, SqlDatabase } from './sql.ts';
+
+export const APPENDED_CHANNEL = 'es_appended';
+
+/**
+ * The event store over either SQL adapter.
+ *
+ * Global order. Positions come from a sequence when a row is inserted, but transactions commit in
+ * their own order: a transaction holding position 5 can commit after one holding 6. A reader that
+ * asks for `position > 4` between those two commits sees 6, moves on, and never sees 5. So the
+ * log's order is (transaction id, position), and a reader only takes rows of transactions older
+ * than every transaction still running (`pg_snapshot_xmin`): nothing can appear behind them later.
+ * This is the approach of Emmett and Marten; a long transaction elsewhere holds readers back
+ * (visible as lag), it never makes them skip.
+ */
+export function createEventStore(db: SqlDatabase): EventStore {
+  return {
+    append: (streamId, events, options) => db.transaction((tx) => appendInTransaction(tx, streamId, events, options)),
+    findIdempotent: (key, fingerprint) => findIdempotent(db, key, fingerprint),
+    async readStream(streamId) {
+      const rows = await db.query<EventRow>(`${SELECT_EVENTS} WHERE stream_id = $1 ORDER BY stream_revision`, [
+        streamId,
+      ]);
+      return rows.map(toStoredEvent);
+    },
+    readAll: (after, limit) => readAllAfter(db, after, limit),
+    async head() {
+      const [row] = await db.query<{ position: string | null; created_at: Date | null }>(
+        `SELECT position::text, created_at FROM es.events ORDER BY position DESC LIMIT 1`,
+      );
+      return { position: Number(row?.position ?? 0), createdAt: row?.created_at?.toISOString() ?? null };
+    },
+    onAppended: (wake) => db.listen(APPENDED_CHANNEL, wake, wake),
+  };
+}
+
+/** The append itself, inside a caller's transaction (the contract tests hold one open). */
+export async function appendInTransaction(
+  tx: Sql,
+  streamId: string,
+  events: readonly NewEvent[],
+  options: AppendOptions,
+): Promise<AppendResult> {
+  if (events.length === 0) throw new Error('append needs at least one event');
+  const { idempotency } = options;
+  if (idempotency) {
+    // A concurrent holder of the same key makes this insert wait for its commit, then do nothing.
+    const claimed = await tx.query(
+      `INSERT INTO es.idempotency (key, fingerprint) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
+      [idempotency.key, idempotency.fingerprint],
+    );
+    if (claimed.length === 0) {
+      const earlier = await findIdempotent(tx, idempotency.key, idempotency.fingerprint);
+      if (earlier) return earlier;
+    }
+  }
+
+  const current = await lockStream(tx, streamId);
+  const { expectedRevision } = options;
+  const expectedMatches =
+    expectedRevision === 'any' || (expectedRevision === 'no_stream' ? current === -1 : expectedRevision === current);
+  if (!expectedMatches) throw new WrongExpectedRevision(streamId, expectedRevision, current);
+
+  const nextRevision = current + events.length;
+  if (current === -1) {
+    const created = await tx.query(
+      `INSERT INTO es.streams (stream_id, revision) VALUES ($1, $2) ON CONFLICT (stream_id) DO NOTHING RETURNING stream_id`,
+      [streamId, nextRevision],
+    );
+    // Someone created the stream since we looked: their events come first, so we are stale.
+    if (created.length === 0)
+      throw new WrongExpectedRevision(streamId, expectedRevision, await lockStream(tx, streamId));
+  } else {
+    await tx.query(`UPDATE es.streams SET revision = $2 WHERE stream_id = $1`, [streamId, nextRevision]);
+  }
+
+  await options.inSameTransaction?.(tx);
+
+  const values: unknown[] = [];
+  const rows = events.map((event, index) => {
+    values.push(
+      streamId,
+      current + 1 + index,
+      event.type,
+      event.schemaVersion,
+      JSON.stringify(event.data),
+      JSON.stringify(event.metadata ?? {}),
+    );
+    const at = index * 6;
+    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::jsonb, $${at + 6}::jsonb)`;
+  });
+  const inserted = await tx.query<{ position: string }>(
+    `INSERT INTO es.events (stream_id, stream_revision, type, schema_version, data, metadata)
+     VALUES ${rows.join(', ')} RETURNING position::text`,
+    values,
+  );
+  const position = Math.max(...inserted.map((row) => Number(row.position)));
+  const result: AppendResult = { streamId, nextRevision, position, replayed: false };
+
+  if (idempotency) {
+    await tx.query(`UPDATE es.idempotency SET result = $2::jsonb WHERE key = $1`, [
+      idempotency.key,
+      JSON.stringify(result),
+    ]);
+  }
+  await tx.query(`SELECT pg_notify($1, $2)`, [APPENDED_CHANNEL, String(position)]);
+  return result;
+}
+
+async function lockStream(tx: Sql, streamId: string): Promise<number> {
+  const [row] = await tx.query<{ revision: string }>(
+    `SELECT revision::text FROM es.streams WHERE stream_id = $1 FOR UPDATE`,
+    [streamId],
+  );
+  return row ? Number(row.revision) : -1;
+}
+
+async function findIdempotent(sql: Sql, key: string, fingerprint: string): Promise<AppendResult | null> {
+  const [row] = await sql.query<{ fingerprint: string; result: AppendResult | null }>(
+    `SELECT fingerprint, result FROM es.idempotency WHERE key = $1`,
+    [key],
+  );
+  if (!row) return null;
+  if (row.fingerprint !== fingerprint) throw new IdempotencyKeyReused(key);
+  return row.result ? { ...row.result, replayed: true } : null;
+}
+
+export async function readAllAfter(sql: Sql, after: Checkpoint, limit: number): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(
+    `${SELECT_EVENTS}
+     WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+       AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     ORDER BY transaction_id, position
+     LIMIT $3`,
+    [after.transactionId, after.position, limit],
+  );
+  return rows.map(toStoredEvent);
+}
+
+const SELECT_EVENTS = `SELECT position::text, transaction_id::text, stream_id, stream_revision::text, type,
+  schema_version, data, metadata, created_at FROM es.events`;
+
+interface EventRow {
+  position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_revision: string;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: StoredEvent['metadata'];
+  created_at: Date;
+}
+
+const toStoredEvent = (row: EventRow): StoredEvent => ({
+  position: Number(row.position),
+  transactionId: row.transaction_id,
+  streamId: row.stream_id,
+  streamRevision: Number(row.stream_revision),
+  type: row.type,
+  schemaVersion: row.schema_version,
+  data: row.data,
+  metadata: row.metadata,
+  createdAt: row.created_at.toISOString(),
+});

@@ -1,0 +1,74 @@
+import type { NewEvent, StoredEvent } from '../envelope.ts';
+import type { Sql } from './sql.ts';
+
+/**
+ * Where in the log a reader is. The log's global order is (transactionId, position): a reader
+ * that only follows `position` can skip an event whose transaction commits after a later one's
+ * (see ./event-store.ts).
+ */
+export interface Checkpoint {
+  transactionId: string;
+  position: number;
+}
+export const START: Checkpoint = { transactionId: '0', position: 0 };
+
+/** `no_stream`: the stream must not exist yet; a number: its last revision must be that. */
+export type ExpectedRevision = number | 'no_stream' | 'any';
+
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+  /**
+   * The command's idempotency key and a fingerprint of its request. A key seen before with the
+   * same fingerprint appends nothing and answers the first result; with another fingerprint it is
+   * refused (IdempotencyKeyReused).
+   */
+  idempotency?: { key: string; fingerprint: string };
+  /** Work on the command side's own tables that must commit or fail with the events. */
+  inSameTransaction?: (tx: Sql) => Promise<void>;
+}
+
+export interface AppendResult {
+  streamId: string;
+  /** The stream's revision after the append. */
+  nextRevision: number;
+  /** The global position of the last event appended. */
+  position: number;
+  /** True when this answer is the first result of an earlier append with the same key. */
+  replayed: boolean;
+}
+
+export interface EventStore {
+  append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /** The first result for an idempotency key, or null when the key is new. */
+  findIdempotent(key: string, fingerprint: string): Promise<AppendResult | null>;
+  readStream(streamId: string): Promise<StoredEvent[]>;
+  /** Committed events after `after` in the global order, never skipping one that commits later. */
+  readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]>;
+  /** The newest committed event's checkpoint, visible or not yet. */
+  head(): Promise<{ position: number; createdAt: string | null }>;
+  /** Calls `wake` when something may have been appended (NOTIFY, or a reconnect that lost some). */
+  onAppended(wake: () => void): Promise<() => Promise<void>>;
+}
+
+export class WrongExpectedRevision extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId}: expected revision ${expected}, found ${actual}`);
+    this.name = 'WrongExpectedRevision';
+  }
+}
+
+export class IdempotencyKeyReused extends Error {
+  constructor(readonly key: string) {
+    super(`idempotency key ${key} was used for a different request`);
+    this.name = 'IdempotencyKeyReused';
+  }
+}
+
+export const checkpointOf = (event: StoredEvent): Checkpoint => ({
+  transactionId: event.transactionId,
+  position: event.position,
+});

@@ -1,0 +1,87 @@
+import pg from 'pg';
+import type { Sql, SqlDatabase } from './sql.ts';
+
+// Keep 64-bit integers and numerics exact as strings; callers convert what they know is small.
+export interface PostgresOptions {
+  connectionString: string;
+  max?: number;
+  /** Called when the pool or the listening connection reports a problem it recovers from. */
+  onError?: (error: Error) => void;
+}
+
+const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
+
+export function connectPostgres(options: PostgresOptions): SqlDatabase {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
+  const report = options.onError ?? (() => {});
+  // An idle client that loses its server emits 'error' on the pool; without a handler it crashes.
+  pool.on('error', report);
+  const run = async <Row>(client: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) =>
+    (await client.query(text, params as unknown[])).rows as Row[];
+
+  return {
+    kind: 'postgres',
+    query: (text, params) => run(pool, text, params),
+    async transaction(work) {
+      const client = await pool.connect();
+      const tx: Sql = { query: (text, params) => run(client, text, params) };
+      try {
+        await client.query('BEGIN');
+        const result = await work(tx);
+        await client.query('COMMIT');
+        client.release();
+        return result;
+      } catch (error) {
+        // A broken connection must not go back to the pool.
+        await client.query('ROLLBACK').then(
+          () => client.release(),
+          (rollbackError: Error) => client.release(rollbackError),
+        );
+        throw error;
+      }
+    },
+    async listen(channel, onNotify, onReconnect) {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let attempt = 0;
+      const connect = async (): Promise<void> => {
+        if (stopped) return;
+        const next = new pg.Client({ connectionString: options.connectionString });
+        next.on('notification', (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? '');
+        });
+        next.on('error', (error) => {
+          report(error);
+          retry(next);
+        });
+        next.on('end', () => retry(next));
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          client = next;
+          if (attempt > 0) onReconnect?.();
+          attempt = 0;
+        } catch (error) {
+          report(error as Error);
+          retry(next);
+          if (attempt === 0 && !client) throw error;
+        }
+      };
+      const retry = (failed: pg.Client) => {
+        if (stopped || (client && client !== failed)) return;
+        client = undefined;
+        failed.removeAllListeners('end');
+        failed.end().catch(() => {});
+        const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
+        attempt++;
+        setTimeout(() => void connect().catch(() => {}), delay).unref();
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+      };
+    },
+    close: () => pool.end(),
+  };
+}

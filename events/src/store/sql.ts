@@ -1,0 +1,30 @@
+/**
+ * The little of a SQL database that the event store, the command side and the projector need.
+ * Two adapters implement it: PostgreSQL through `pg` (./postgres.ts) and PGlite (./pglite.ts),
+ * so every piece of SQL in the project is written once and runs on both.
+ */
+export interface Sql {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface SqlDatabase extends Sql {
+  readonly kind: 'postgres' | 'pglite';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel`, and `onReconnect` after a lost listening
+   * connection is back (notifications sent meanwhile are lost, so the caller should re-read).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's error code, when the error came from the server. */
+export function sqlState(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    return error.code;
+  }
+  return undefined;
+}
+
+export const UNIQUE_VIOLATION = '23505';

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewEvent, StoredEvent } from '../src/envelope.ts';
+import { appendInTransaction, createEventStore, readAllAfter } from '../src/store/event-store.ts';
+import {
+  type Checkpoint,
+  type EventStore,
+  IdempotencyKeyReused,
+  START,
+  WrongExpectedRevision,
+  checkpointOf,
+} from '../src/store/port.ts';
+import { createEventStoreSchema } from '../src/store/schema.ts';
+import type { SqlDatabase } from '../src/store/sql.ts';
+import { subscribeToAll } from '../src/store/subscription.ts';
+import { testDatabases } from '../src/testing/databases.ts';
+
+const event = (n: number): NewEvent => ({ type: 'Counted', schemaVersion: 1, data: { n } });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Reads everything after `from` until a read answers nothing new. */
+async function drain(db: SqlDatabase, from: Checkpoint, seen: StoredEvent[]): Promise<Checkpoint> {
+  let at = from;
+  for (;;) {
+    const batch = await readAllAfter(db, at, 100);
+    if (batch.length === 0) return at;
+    seen.push(...batch);
+    at = checkpointOf(batch[batch.length - 1]!);
+  }
+}
+
+describe.each(testDatabases())('event store contract on $name', (database) => {
+  let db: SqlDatabase;
+  let store: EventStore;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, drop } = await database.open());
+    await createEventStoreSchema(db);
+    store = createEventStore(db);
+  });
+  afterAll(() => drop());
+
+  it('appends to a stream with revisions from 0 and reads it back in order', async () => {
+    const first = await store.append('counter-a', [event(1), event(2)], { expectedRevision: 'no_stream' });
+    const second = await store.append('counter-a', [event(3)], { expectedRevision: first.nextRevision });
+    expect(first.nextRevision).toBe(1);
+    expect(second.nextRevision).toBe(2);
+    expect(second.position).toBeGreaterThan(first.position);
+    const stream = await store.readStream('counter-a');
+    expect(stream.map((e) => [e.streamRevision, (e.data as { n: number }).n])).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ]);
+    expect(stream[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('refuses an append whose expected revision is stale, and appends nothing', async () => {
+    await store.append('counter-b', [event(1)], { expectedRevision: 'no_stream' });
+    await expect(store.append('counter-b', [event(2)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
+      WrongExpectedRevision,
+    );
+    await store.append('counter-b', [event(2)], { expectedRevision: 0 });
+    const stale = store.append('counter-b', [event(3)], { expectedRevision: 0 });
+    await expect(stale).rejects.toMatchObject({ expected: 0, actual: 1 });
+    expect(await store.readStream('counter-b')).toHaveLength(2);
+  });
+
+  it('answers a replayed idempotency key with the first result and appends nothing', async () => {
+    const idempotency = { key: 'key-1', fingerprint: 'request-1' };
+    const first = await store.append('counter-c', [event(1)], { expectedRevision: 'no_stream', idempotency });
+    const again = await store.append('counter-c', [event(1)], { expectedRevision: 'no_stream', idempotency });
+    expect(first.replayed).toBe(false);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await store.findIdempotent('key-1', 'request-1')).toEqual({ ...first, replayed: true });
+    expect(await store.findIdempotent('key-unknown', 'request-1')).toBeNull();
+    expect(await store.readStream('counter-c')).toHaveLength(1);
+  });
+
+  it('refuses an idempotency key reused for a different request', async () => {
+    const idempotency = { key: 'key-2', fingerprint: 'request-2' };
+    await store.append('counter-d', [event(1)], { expectedRevision: 'no_stream', idempotency });
+    const reused = { key: 'key-2', fingerprint: 'another request' };
+    await expect(
+      store.append('counter-d', [event(2)], { expectedRevision: 0, idempotency: reused }),
+    ).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    await expect(store.findIdempotent('key-2', 'another request')).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    expect(await store.readStream('counter-d')).toHaveLength(1);
+  });
+
+  it('rolls the whole append back when work in the same transaction fails', async () => {
+    const failing = store.append('counter-e', [event(1)], {
+      expectedRevision: 'no_stream',
+      inSameTransaction: async (tx) => {
+        await tx.query('SELECT 1/0');
+      },
+    });
+    await expect(failing).rejects.toThrow();
+    expect(await store.readStream('counter-e')).toHaveLength(0);
+    await store.append('counter-e', [event(1)], { expectedRevision: 'no_stream' });
+  });
+
+  it('lets a reader follow many concurrent writers without skipping or repeating an event', async () => {
+    const start = await drain(db, START, []);
+    const writers = 8;
+    const appendsPerWriter = 15;
+    const seen: StoredEvent[] = [];
+    let writing = true;
+    const reader = (async () => {
+      let at = start;
+      while (writing) {
+        at = await drain(db, at, seen);
+        await sleep(1);
+      }
+      await drain(db, at, seen);
+    })();
+    await Promise.all(
+      Array.from({ length: writers }, async (_, writer) => {
+        for (let i = 0; i < appendsPerWriter; i++) {
+          const streamId = `load-${(writer * 7 + i) % 10}`;
+          for (;;) {
+            try {
+              const [current] = await db.query<{ revision: string }>(
+                'SELECT revision::text FROM es.streams WHERE stream_id = $1',
+                [streamId],
+              );
+              await db.transaction(async (tx) => {
+                await appendInTransaction(tx, streamId, [event(writer * 1000 + i)], {
+                  expectedRevision: current ? Number(current.revision) : 'no_stream',
+                });
+                // Hold some transactions open so that commits land out of position order.
+                await sleep(Math.random() < 0.3 ? 5 + Math.random() * 20 : 0);
+              });
+              break;
+            } catch (error) {
+              if (!(error instanceof WrongExpectedRevision)) throw error;
+            }
+          }
+        }
+      }),
+    );
+    writing = false;
+    await reader;
+
+    const written = seen.filter((e) => e.streamId.startsWith('load-'));
+    expect(written).toHaveLength(writers * appendsPerWriter);
+    expect(new Set(written.map((e) => e.position)).size).toBe(written.length);
+    const perStream = new Map<string, number[]>();
+    for (const e of written) perStream.set(e.streamId, [...(perStream.get(e.streamId) ?? []), e.streamRevision]);
+    for (const revisions of perStream.values()) expect(revisions).toEqual(revisions.map((_, i) => i));
+  });
+
+  it('delivers appended events to a catch-up subscription, woken without waiting for the poll', async () => {
+    const received: StoredEvent[] = [];
+    let checkpoint = await drain(db, START, []);
+    const subscription = subscribeToAll(store, {
+      from: async () => checkpoint,
+      handle: async (batch) => {
+        received.push(...batch);
+        checkpoint = checkpointOf(batch[batch.length - 1]!);
+      },
+      pollMs: 60_000,
+    });
+    await sleep(50);
+    await store.append('counter-f', [event(1), event(2)], { expectedRevision: 'no_stream' });
+    await expect.poll(() => received.length, { timeout: 2000 }).toBe(2);
+    await store.append('counter-f', [event(3)], { expectedRevision: 1 });
+    await expect.poll(() => received.length, { timeout: 2000 }).toBe(3);
+    expect(subscription.state()).toMatchObject({ running: true, lastError: null });
+    await subscription.stop();
+    expect(received.map((e) => e.streamRevision)).toEqual([0, 1, 2]);
+  });
+});

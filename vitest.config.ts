@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['*/test/**/*.spec.ts'],
+    exclude: ['**/node_modules/**', 'console/test/browser/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
