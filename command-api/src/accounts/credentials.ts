@@ -1,0 +1,85 @@
+import type { Role } from '@portal/events/accounts/account.events';
+import type { UniqueField } from '@portal/events/rules/registration';
+import type { Sql } from '@portal/events/store/sql';
+
+/**
+ * The command side's own tables for accounts: password hashes (never in the log) and the
+ * reservations that keep username, national id, phone and e-mail unique. Both are written in the
+ * same transaction as the account's events, so two racing registrations cannot both win.
+ */
+export async function createAccountTables(sql: Sql): Promise<void> {
+  await sql.query(`CREATE SCHEMA IF NOT EXISTS cmd`);
+  await sql.query(`CREATE TABLE IF NOT EXISTS cmd.credentials (
+    account_id text PRIMARY KEY,
+    role text NOT NULL,
+    password_hash text NOT NULL
+  )`);
+  await sql.query(`CREATE TABLE IF NOT EXISTS cmd.unique_values (
+    field text NOT NULL,
+    value text NOT NULL,
+    account_id text NOT NULL,
+    PRIMARY KEY (field, value)
+  )`);
+}
+
+/** Usernames and e-mail addresses are unique whatever their case. */
+export const normalise = (field: UniqueField, value: string) =>
+  field === 'username' || field === 'personalEmail' ? value.toLowerCase() : value;
+
+export type UniqueValues = Partial<Record<UniqueField, string>>;
+
+/** Which of the values are already taken by some account. */
+export async function takenFields(sql: Sql, values: UniqueValues): Promise<UniqueField[]> {
+  const entries = Object.entries(values).filter(([, value]) => value) as [UniqueField, string][];
+  if (entries.length === 0) return [];
+  const params = entries.flatMap(([field, value]) => [field, normalise(field, value)]);
+  const pairs = entries.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2})`).join(', ');
+  const rows = await sql.query<{ field: UniqueField }>(
+    `SELECT field FROM cmd.unique_values WHERE (field, value) IN (${pairs})`,
+    params,
+  );
+  return rows.map((row) => row.field);
+}
+
+export async function reserve(sql: Sql, accountId: string, values: UniqueValues): Promise<void> {
+  for (const [field, value] of Object.entries(values) as [UniqueField, string][]) {
+    if (!value) continue;
+    await sql.query(`INSERT INTO cmd.unique_values (field, value, account_id) VALUES ($1, $2, $3)`, [
+      field,
+      normalise(field, value),
+      accountId,
+    ]);
+  }
+}
+
+export async function saveCredentials(sql: Sql, accountId: string, role: Role, passwordHash: string): Promise<void> {
+  await sql.query(`INSERT INTO cmd.credentials (account_id, role, password_hash) VALUES ($1, $2, $3)`, [
+    accountId,
+    role,
+    passwordHash,
+  ]);
+}
+
+/** A deleted registration frees its values and can no longer sign in. */
+export async function forgetAccount(sql: Sql, accountId: string): Promise<void> {
+  await sql.query(`DELETE FROM cmd.unique_values WHERE account_id = $1`, [accountId]);
+  await sql.query(`DELETE FROM cmd.credentials WHERE account_id = $1`, [accountId]);
+}
+
+export async function findCredentials(
+  sql: Sql,
+  username: string,
+): Promise<{ accountId: string; role: Role; passwordHash: string } | null> {
+  const [row] = await sql.query<{ account_id: string; role: Role; password_hash: string }>(
+    `SELECT c.account_id, c.role, c.password_hash
+       FROM cmd.unique_values u JOIN cmd.credentials c USING (account_id)
+      WHERE u.field = 'username' AND u.value = $1`,
+    [username.toLowerCase()],
+  );
+  return row ? { accountId: row.account_id, role: row.role, passwordHash: row.password_hash } : null;
+}
+
+export async function hasAdmin(sql: Sql): Promise<boolean> {
+  const rows = await sql.query(`SELECT 1 FROM cmd.credentials WHERE role = 'admin' LIMIT 1`);
+  return rows.length > 0;
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { accountStream } from '@portal/events/accounts/account.events';
+import { password as passwordRule, username as usernameRule } from '@portal/events/rules/registration';
+import type { EventStore } from '@portal/events/store/port';
+import type { Sql } from '@portal/events/store/sql';
+import { handleCommand } from '../core/command-handler.ts';
+import { hasAdmin, reserve, saveCredentials } from './credentials.ts';
+import { accountDecider } from './decider.ts';
+import { hashPassword } from './passwords.ts';
+import { newAccountId } from './register.routes.ts';
+
+export interface FirstAdmin {
+  username: string;
+  /** Set only when the password was generated here: it is shown once and kept nowhere. */
+  generatedPassword?: string;
+}
+
+/**
+ * Makes sure an administrator exists: the first one comes from ADMIN_USERNAME and ADMIN_PASSWORD,
+ * or gets a random password that the caller prints once. Does nothing when an admin exists.
+ */
+export async function ensureFirstAdmin(
+  db: Sql,
+  store: EventStore,
+  wanted: { username?: string; password?: string },
+): Promise<FirstAdmin | null> {
+  if (await hasAdmin(db)) return null;
+  const username = usernameRule.parse(wanted.username ?? 'admin01');
+  const generatedPassword = wanted.password ? undefined : randomBytes(12).toString('base64url');
+  const password = passwordRule.parse(wanted.password ?? generatedPassword);
+  const passwordHash = await hashPassword(password);
+  const accountId = newAccountId();
+  await handleCommand(
+    store,
+    accountDecider,
+    accountStream(accountId),
+    { type: 'CreateAdmin', data: { username, fullName: 'Administrator', now: new Date().toISOString() } },
+    {
+      metadata: { actorRole: 'system' },
+      inSameTransaction: async (tx) => {
+        await reserve(tx, accountId, { username });
+        await saveCredentials(tx, accountId, 'admin', passwordHash);
+      },
+    },
+  );
+  return { username, generatedPassword };
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountStream } from '@portal/events/accounts/account.events';
+import { HttpError } from '@portal/events/http/errors';
+import { languageOf } from '@portal/events/http/language';
+import { SESSION_COOKIE } from '@portal/events/http/session';
+import { translate } from '@portal/events/rules/messages';
+import { LoginRequest } from '@portal/events/rules/registration';
+import { loadState } from '../core/command-handler.ts';
+import type { RegistrationStatus } from './account.ts';
+import { findCredentials } from './credentials.ts';
+import { accountDecider } from './decider.ts';
+import { passwordMatches } from './passwords.ts';
+
+/** The status words the old product stored and the console shows (spec 000 section 4). */
+export const statusLabels: Record<RegistrationStatus, string> = {
+  pending: 'รอยืนยัน',
+  rejected: 'ไม่ยืนยัน',
+  approved: 'ยืนยันแล้ว',
+};
+
+export async function loginRoutes(app: FastifyInstance): Promise<void> {
+  const { db, store } = app.commands;
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in; the token comes back in the answer and as an httpOnly cookie',
+        body: LoginRequest,
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const credentials = await findCredentials(db, username);
+      // Unknown user and wrong password get the same answer, after the same work.
+      if (!(await passwordMatches(credentials?.passwordHash, password)) || !credentials) {
+        throw new HttpError(401, 'login.failed');
+      }
+      const account = await loadState(store, accountDecider, accountStream(credentials.accountId));
+      if (account.status === 'none' || account.status === 'deleted') throw new HttpError(401, 'login.failed');
+      if (account.status !== 'approved') {
+        throw new HttpError(403, account.status === 'pending' ? 'login.pending' : 'login.rejected', {
+          status: statusLabels[account.status],
+        });
+      }
+      const token = await app.issueSession(reply, {
+        accountId: credentials.accountId,
+        role: account.role,
+        username: account.profile.username,
+      });
+      return {
+        success: true,
+        message: translate('login.success', languageOf(request)),
+        partner: {
+          token,
+          _id: credentials.accountId,
+          partnerId: account.role === 'partner' ? credentials.accountId : null,
+          title: account.profile.title,
+          fullName: account.profile.fullName,
+          username: account.profile.username,
+          role: account.role,
+          status: statusLabels[account.status],
+          personalPhone: account.profile.personalPhone,
+          personalEmail: account.profile.personalEmail,
+          profile_img: null,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { schema: { tags: ['accounts'], summary: 'Sign out: clears the session cookie' } },
+    async (_request, reply) => {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { success: true };
+    },
+  );
+}

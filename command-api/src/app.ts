@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { EventStore } from '@portal/events/store/port';
+import type { SqlDatabase } from '@portal/events/store/sql';
+import { createAccountTables } from './accounts/credentials.ts';
+import { loginRoutes } from './accounts/login.routes.ts';
+import { registerRoutes } from './accounts/register.routes.ts';
+import { registrationAdminRoutes } from './accounts/registration-admin.routes.ts';
+
+export interface CommandApiOptions {
+  db: SqlDatabase;
+  store: EventStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    commands: CommandApiOptions;
+  }
+}
+
+/** Prepares the command side's own tables (idempotent). */
+export async function prepareCommandTables(db: SqlDatabase): Promise<void> {
+  await createAccountTables(db);
+}
+
+/**
+ * The command API: validates commands, decides, appends events. The only writer of the log.
+ * Public routes (sign-in, registration) and protected ones live in separate encapsulated plugins.
+ */
+export async function commandApi(app: FastifyInstance, options: CommandApiOptions): Promise<void> {
+  app.decorate('commands', options);
+  await app.register(async (publicRoutes) => {
+    await publicRoutes.register(loginRoutes);
+    await publicRoutes.register(registerRoutes);
+  });
+  await app.register(registrationAdminRoutes);
+}

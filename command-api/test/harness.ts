@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { createHttpServer } from '@portal/events/http/server-kit';
+import { createEventStore } from '@portal/events/store/event-store';
+import type { EventStore } from '@portal/events/store/port';
+import { createEventStoreSchema } from '@portal/events/store/schema';
+import type { SqlDatabase } from '@portal/events/store/sql';
+import type { TestDatabase } from '@portal/events/testing/databases';
+import { ensureFirstAdmin } from '../src/accounts/first-admin.ts';
+import { commandApi, prepareCommandTables } from '../src/app.ts';
+
+export const ADMIN = { username: 'admin01', password: 'admin-password-1' };
+
+export async function startCommandApi(database: TestDatabase) {
+  const { db, drop } = await database.open();
+  await createEventStoreSchema(db);
+  await prepareCommandTables(db);
+  const store = createEventStore(db);
+  await ensureFirstAdmin(db, store, ADMIN);
+  const app = await createHttpServer({ title: 'test', sessionSecret: 'test-secret-of-enough-length' });
+  await app.register(commandApi, { db, store });
+  await app.ready();
+  return {
+    app,
+    db,
+    store,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export type Harness = { app: FastifyInstance; db: SqlDatabase; store: EventStore };
+
+let counter = 0;
+/** A valid registration whose unique fields differ from every other one this run makes. */
+export function member(overrides: Record<string, unknown> = {}) {
+  counter++;
+  const n = String(counter).padStart(4, '0');
+  return {
+    username: `member${n}`,
+    password: 'password-123',
+    title: 'นาย',
+    fullName: `Somchai Test ${n}`,
+    personalId: `110170000${n}`,
+    personalPhone: `081234${n}`,
+    personalEmail: `Member${n}@Example.com`,
+    personalAddress: '1 Sukhumvit Road',
+    personalProvince: 'กรุงเทพมหานคร',
+    personalDistrict: 'วัฒนา',
+    personalSubdistrict: 'คลองเตยเหนือ',
+    personalPostalCode: '10110',
+    ...overrides,
+  };
+}
+
+export async function loginAs(app: FastifyInstance, username: string, password: string) {
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  return { response, token: response.json()?.partner?.token as string | undefined };
+}
+
+export async function eventCount(db: SqlDatabase): Promise<number> {
+  const [row] = await db.query<{ count: string }>('SELECT count(*)::text AS count FROM es.events');
+  return Number(row!.count);
+}

@@ -1,0 +1,39 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installErrorHandler } from './errors.ts';
+import { sessions } from './session.ts';
+
+export interface HttpServerOptions {
+  title: string;
+  sessionSecret: string;
+  secureCookie?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The fastify instance every service mounts its routes on, alone or together in the embedded
+ * launcher: zod validation, one error handler, signed sessions, and the OpenAPI page at /api/docs.
+ */
+export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: options.title, version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(sessions, { secret: options.sessionSecret, secureCookie: options.secureCookie });
+  return app;
+}
