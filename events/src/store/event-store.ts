@@ -33,11 +33,20 @@ export function createEventStore(db: SqlDatabase): EventStore {
       return rows.map(toStoredEvent);
     },
     readAll: (after, limit) => readAllAfter(db, after, limit),
-    async head() {
-      const [row] = await db.query<{ position: string | null; created_at: Date | null }>(
-        `SELECT position::text, created_at FROM es.events ORDER BY position DESC LIMIT 1`,
+    async checkpointAt(position) {
+      const [row] = await db.query<{ transaction_id: string }>(
+        `SELECT transaction_id::text FROM es.events WHERE position = $1`,
+        [position],
       );
-      return { position: Number(row?.position ?? 0), createdAt: row?.created_at?.toISOString() ?? null };
+      return row ? { transactionId: row.transaction_id, position } : null;
+    },
+    async lagBehind(checkpoint) {
+      const [row] = await db.query<{ events: string; oldest_at: Date | null }>(
+        `SELECT count(*)::text AS events, min(created_at) AS oldest_at FROM es.events
+          WHERE (transaction_id, position) > ($1::xid8, $2::bigint)`,
+        [checkpoint.transactionId, checkpoint.position],
+      );
+      return { events: Number(row?.events ?? 0), oldestAt: row?.oldest_at?.toISOString() ?? null };
     },
     onAppended: (wake) => db.listen(APPENDED_CHANNEL, wake, wake),
   };

@@ -44,8 +44,13 @@ export interface EventStore {
   readStream(streamId: string): Promise<StoredEvent[]>;
   /** Committed events after `after` in the global order, never skipping one that commits later. */
   readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]>;
-  /** The newest committed event's checkpoint, visible or not yet. */
-  head(): Promise<{ position: number; createdAt: string | null }>;
+  /** Where the event at a global position stands in the global order (null: no such event). */
+  checkpointAt(position: number): Promise<Checkpoint | null>;
+  /**
+   * How far `checkpoint` is behind the log: committed events after it, including any a long
+   * transaction elsewhere still holds back from readers, and when the oldest of them was appended.
+   */
+  lagBehind(checkpoint: Checkpoint): Promise<{ events: number; oldestAt: string | null }>;
   /** Calls `wake` when something may have been appended (NOTIFY, or a reconnect that lost some). */
   onAppended(wake: () => void): Promise<() => Promise<void>>;
 }
@@ -66,6 +71,13 @@ export class IdempotencyKeyReused extends Error {
     super(`idempotency key ${key} was used for a different request`);
     this.name = 'IdempotencyKeyReused';
   }
+}
+
+/** Is `a` at or before `b` in the log's global order? */
+export function isAtOrBefore(a: Checkpoint, b: Checkpoint): boolean {
+  const ax = BigInt(a.transactionId);
+  const bx = BigInt(b.transactionId);
+  return ax < bx || (ax === bx && a.position <= b.position);
 }
 
 export const checkpointOf = (event: StoredEvent): Checkpoint => ({

@@ -1,0 +1,39 @@
+import { type Checkpoint, START } from '../store/port.ts';
+import type { Sql } from '../store/sql.ts';
+
+/**
+ * The projector's checkpoint, kept with the read models it describes: the projector writes it in
+ * the same transaction as the rows, the query API reads it to wait for a command's events.
+ */
+
+export const READ_MODEL_SCHEMA = 'rm';
+const NAME = 'projector';
+
+export async function createCheckpointTable(sql: Sql, schema: string): Promise<void> {
+  await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.checkpoints (
+    name text PRIMARY KEY,
+    transaction_id xid8 NOT NULL,
+    position bigint NOT NULL,
+    updated_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  await sql.query(
+    `INSERT INTO ${schema}.checkpoints (name, transaction_id, position) VALUES ($1, '0', 0) ON CONFLICT (name) DO NOTHING`,
+    [NAME],
+  );
+}
+
+/** The checkpoint; `forUpdate` locks it so two projectors cannot apply the same batch. */
+export async function readCheckpoint(sql: Sql, schema: string, forUpdate = false): Promise<Checkpoint> {
+  const [row] = await sql.query<{ transaction_id: string; position: string }>(
+    `SELECT transaction_id::text, position::text FROM ${schema}.checkpoints WHERE name = $1 ${forUpdate ? 'FOR UPDATE' : ''}`,
+    [NAME],
+  );
+  return row ? { transactionId: row.transaction_id, position: Number(row.position) } : START;
+}
+
+export async function writeCheckpoint(sql: Sql, schema: string, checkpoint: Checkpoint): Promise<void> {
+  await sql.query(
+    `UPDATE ${schema}.checkpoints SET transaction_id = $2::xid8, position = $3, updated_at = now() WHERE name = $1`,
+    [NAME, checkpoint.transactionId, checkpoint.position],
+  );
+}

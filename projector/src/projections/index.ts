@@ -1,0 +1,5 @@
+import type { Projection } from '../projection.ts';
+import { registrationsProjection } from './registrations/projection.ts';
+
+/** Every read model the projector maintains, in the order they are applied. */
+export const projections: readonly Projection[] = [registrationsProjection];

@@ -1,0 +1,107 @@
+import type { StoredEvent } from '@portal/events/envelope';
+import { createCheckpointTable, readCheckpoint, writeCheckpoint } from '@portal/events/read-models/checkpoint';
+import { type Checkpoint, type EventStore, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
+import type { Sql, SqlDatabase } from '@portal/events/store/sql';
+import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/events/store/subscription';
+import type { Projection } from './projection.ts';
+
+export const PROGRESS_CHANNEL = 'rm_progress';
+
+/** Creates the read-model schema, its checkpoint and every projection's tables (idempotent). */
+export async function prepareReadModels(db: SqlDatabase, schema: string, projections: readonly Projection[]) {
+  await db.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  await createCheckpointTable(db, schema);
+  for (const projection of projections) await projection.createTables(db, schema);
+}
+
+/**
+ * Applies a batch in one transaction with the checkpoint. Events at or before the stored
+ * checkpoint are skipped, so a batch delivered twice, or by two projectors at once, counts once.
+ */
+export async function applyBatch(
+  db: SqlDatabase,
+  schema: string,
+  projections: readonly Projection[],
+  batch: readonly StoredEvent[],
+): Promise<Checkpoint> {
+  return db.transaction((tx) => applyBatchIn(tx, schema, projections, batch));
+}
+
+/** The same, inside a transaction the caller holds. */
+export async function applyBatchIn(
+  tx: Sql,
+  schema: string,
+  projections: readonly Projection[],
+  batch: readonly StoredEvent[],
+): Promise<Checkpoint> {
+  let checkpoint = await readCheckpoint(tx, schema, true);
+  const start = checkpoint;
+  for (const event of batch) {
+    if (isAtOrBefore(checkpointOf(event), checkpoint)) continue;
+    for (const projection of projections) await projection.apply(tx, schema, event);
+    checkpoint = checkpointOf(event);
+  }
+  if (checkpoint !== start) {
+    await writeCheckpoint(tx, schema, checkpoint);
+    await tx.query(`SELECT pg_notify($1, $2)`, [PROGRESS_CHANNEL, String(checkpoint.position)]);
+  }
+  return checkpoint;
+}
+
+export interface ProjectorHealth {
+  running: boolean;
+  lastError: string | null;
+  checkpoint: Checkpoint;
+  /** Committed events not yet in the read models (including any a long transaction holds back). */
+  lagEvents: number;
+  /** How long the oldest of those has waited, in seconds; 0 when caught up. */
+  lagSeconds: number;
+}
+
+export interface Projector {
+  health(): Promise<ProjectorHealth>;
+  stop(): Promise<void>;
+}
+
+export interface ProjectorOptions {
+  source: EventStore;
+  target: SqlDatabase;
+  projections: readonly Projection[];
+  schema?: string;
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+/** How far the read models in `schema` are behind the log, from their stored checkpoint. */
+export async function readModelLag(source: EventStore, target: SqlDatabase, schema: string) {
+  const checkpoint = await readCheckpoint(target, schema);
+  const lag = await source.lagBehind(checkpoint);
+  const lagSeconds = lag.oldestAt ? Math.max(0, (Date.now() - Date.parse(lag.oldestAt)) / 1000) : 0;
+  return { checkpoint, lagEvents: lag.events, lagSeconds: Math.round(lagSeconds * 10) / 10 };
+}
+
+/**
+ * Follows the log from the stored checkpoint and keeps the read models up to date. A database
+ * outage is retried until it is over; health says honestly whether it is running and how far
+ * behind it is.
+ */
+export async function startProjector(options: ProjectorOptions): Promise<Projector> {
+  const schema = options.schema ?? 'rm';
+  await prepareReadModels(options.target, schema, options.projections);
+  const subscription: Subscription = subscribeToAll(options.source, {
+    from: () => readCheckpoint(options.target, schema),
+    handle: async (batch) => {
+      await applyBatch(options.target, schema, options.projections, batch);
+    },
+    pollMs: options.pollMs,
+    onError: options.onError,
+  });
+  return {
+    async health() {
+      const state: SubscriptionState = subscription.state();
+      const lag = await readModelLag(options.source, options.target, schema);
+      return { running: state.running && state.lastError === null, lastError: state.lastError, ...lag };
+    },
+    stop: () => subscription.stop(),
+  };
+}

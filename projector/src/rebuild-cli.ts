@@ -1,0 +1,33 @@
+import { SingleBar } from 'cli-progress';
+import { createEventStore } from '@portal/events/store/event-store';
+import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
+import { createEventStoreSchema } from '@portal/events/store/schema';
+import { projections } from './projections/index.ts';
+import { rebuildReadModels } from './rebuild.ts';
+
+/** `npm run rebuild`: every read model rebuilt from the log, with a progress bar. */
+const config = databaseConfigFromEnv();
+const db = await openDatabase(config);
+try {
+  await createEventStoreSchema(db);
+  console.log(`Rebuilding read models from the log in ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}`);
+  const bar = new SingleBar({
+    format: 'rebuild [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left',
+  });
+  let started = false;
+  const { events } = await rebuildReadModels({
+    db,
+    store: createEventStore(db),
+    projections,
+    onProgress: (done, total) => {
+      if (!started) bar.start(total, done);
+      started = true;
+      bar.setTotal(total);
+      bar.update(done);
+    },
+  });
+  bar.stop();
+  console.log(`Done: ${events} events applied; the rebuilt read models are live.`);
+} finally {
+  await db.close();
+}

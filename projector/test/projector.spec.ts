@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemberApproved, MemberRegistered, RegistrationDeleted } from '@portal/events/accounts/account.events';
+import { createEventStore } from '@portal/events/store/event-store';
+import { type EventStore, START } from '@portal/events/store/port';
+import { createEventStoreSchema } from '@portal/events/store/schema';
+import type { SqlDatabase } from '@portal/events/store/sql';
+import { testDatabases } from '@portal/events/testing/databases';
+import { projections } from '../src/projections/index.ts';
+import { applyBatch, prepareReadModels, readModelLag, startProjector } from '../src/projector.ts';
+import { rebuildReadModels } from '../src/rebuild.ts';
+
+const at = '2026-11-01T08:00:00.000Z';
+let n = 0;
+function registration() {
+  n++;
+  const id = `aaaaaaaaaaaaaaaaaaaa${String(n).padStart(4, '0')}`;
+  return {
+    id,
+    event: MemberRegistered.create({
+      username: `person${n}`,
+      title: 'นาง',
+      fullName: `Person ${n}`,
+      personalId: `${n}`.padStart(13, '1'),
+      personalPhone: `${n}`.padStart(10, '0'),
+      personalEmail: `person${n}@example.com`,
+      personalAddress: '',
+      personalProvince: '',
+      personalDistrict: '',
+      personalSubdistrict: '',
+      personalPostalCode: '',
+      registeredAt: at,
+    }),
+  };
+}
+
+const rows = (db: SqlDatabase, schema = 'rm') =>
+  db.query<{ id: string; status: string; username: string }>(
+    `SELECT id, status, username FROM ${schema}.registrations ORDER BY id`,
+  );
+
+describe.each(testDatabases())('projector on $name', (database) => {
+  let db: SqlDatabase;
+  let store: EventStore;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await database.open());
+    await createEventStoreSchema(db);
+    store = createEventStore(db);
+  });
+  afterAll(() => drop());
+
+  it('keeps the registration read model up to date and reports when it has caught up', async () => {
+    const projector = await startProjector({ source: store, target: db, projections, pollMs: 50 });
+    try {
+      const a = registration();
+      const b = registration();
+      await store.append(`account-${a.id}`, [a.event], { expectedRevision: 'no_stream' });
+      await store.append(`account-${b.id}`, [b.event], { expectedRevision: 'no_stream' });
+      await store.append(`account-${a.id}`, [MemberApproved.create({ approvedAt: at })], { expectedRevision: 0 });
+      await store.append(`account-${b.id}`, [RegistrationDeleted.create({ deletedAt: at })], { expectedRevision: 0 });
+      await expect.poll(async () => (await projector.health()).lagEvents, { timeout: 3000 }).toBe(0);
+      expect(await rows(db)).toEqual(
+        expect.arrayContaining([{ id: a.id, status: 'approved', username: a.event.data.username }]),
+      );
+      expect((await rows(db)).find((row) => row.id === b.id)).toBeUndefined();
+      expect(await projector.health()).toMatchObject({ running: true, lastError: null, lagSeconds: 0 });
+    } finally {
+      await projector.stop();
+    }
+  });
+
+  it('shows lag while stopped, and applies a batch delivered twice only once', async () => {
+    const c = registration();
+    await store.append(`account-${c.id}`, [c.event], { expectedRevision: 'no_stream' });
+    const approved = await store.append(`account-${c.id}`, [MemberApproved.create({ approvedAt: at })], {
+      expectedRevision: 0,
+    });
+    const projector = await startProjector({ source: store, target: db, projections, pollMs: 50 });
+    await expect.poll(async () => (await projector.health()).lagEvents, { timeout: 3000 }).toBe(0);
+    await projector.stop();
+
+    // Stopped: a new event is counted as lag.
+    const d = registration();
+    await store.append(`account-${d.id}`, [d.event], { expectedRevision: 'no_stream' });
+    expect(await projector.health()).toMatchObject({ running: false, lagEvents: 1 });
+    expect((await readModelLag(store, db, 'rm')).lagEvents).toBe(1);
+    const restarted = await startProjector({ source: store, target: db, projections, pollMs: 60_000 });
+    await expect.poll(async () => (await restarted.health()).lagEvents, { timeout: 3000 }).toBe(0);
+    await restarted.stop();
+
+    // Redelivering everything changes nothing: the checkpoint guards the rows.
+    const before = await rows(db);
+    const everything = await store.readAll(START, 10_000);
+    await applyBatch(db, 'rm', projections, everything);
+    expect(await rows(db)).toEqual(before);
+    expect(approved.position).toBeGreaterThan(0);
+  });
+
+  it('rebuilds the read models from the log into fresh tables equal to the live ones', async () => {
+    const e = registration();
+    await store.append(`account-${e.id}`, [e.event], { expectedRevision: 'no_stream' });
+    const projector = await startProjector({ source: store, target: db, projections, pollMs: 50 });
+    await expect.poll(async () => (await projector.health()).lagEvents, { timeout: 3000 }).toBe(0);
+    await projector.stop();
+    const live = await rows(db);
+    // Damage the live model: the rebuild must not copy it, but replay the log.
+    await db.query(`UPDATE rm.registrations SET status = 'broken'`);
+    const progress: number[] = [];
+    const { events } = await rebuildReadModels({ db, store, projections, onProgress: (done) => progress.push(done) });
+    expect(events).toBe((await store.readAll(START, 10_000)).length);
+    expect(progress.at(-1)).toBe(events);
+    expect(await rows(db)).toEqual(live);
+    const schemas = await db.query(`SELECT 1 FROM information_schema.schemata WHERE schema_name = 'rm_next'`);
+    expect(schemas).toHaveLength(0);
+  });
+
+  it('prepares read models idempotently', async () => {
+    await prepareReadModels(db, 'rm', projections);
+    await prepareReadModels(db, 'rm', projections);
+  });
+});
