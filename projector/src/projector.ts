@@ -1,5 +1,11 @@
 import type { StoredEvent } from '@portal/events/envelope';
-import { createCheckpointTable, readCheckpoint, writeCheckpoint } from '@portal/events/read-models/checkpoint';
+import {
+  type ReadModelLag,
+  createCheckpointTable,
+  readCheckpoint,
+  readModelLag,
+  writeCheckpoint,
+} from '@portal/events/read-models/checkpoint';
 import { type Checkpoint, type EventStore, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
 import type { Sql, SqlDatabase } from '@portal/events/store/sql';
 import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/events/store/subscription';
@@ -48,14 +54,9 @@ export async function applyBatchIn(
   return checkpoint;
 }
 
-export interface ProjectorHealth {
+export interface ProjectorHealth extends ReadModelLag {
   running: boolean;
   lastError: string | null;
-  checkpoint: Checkpoint;
-  /** Committed events not yet in the read models (including any a long transaction holds back). */
-  lagEvents: number;
-  /** How long the oldest of those has waited, in seconds; 0 when caught up. */
-  lagSeconds: number;
 }
 
 export interface Projector {
@@ -70,14 +71,6 @@ export interface ProjectorOptions {
   schema?: string;
   pollMs?: number;
   onError?: (error: unknown) => void;
-}
-
-/** How far the read models in `schema` are behind the log, from their stored checkpoint. */
-export async function readModelLag(source: EventStore, target: SqlDatabase, schema: string) {
-  const checkpoint = await readCheckpoint(target, schema);
-  const lag = await source.lagBehind(checkpoint);
-  const lagSeconds = lag.oldestAt ? Math.max(0, (Date.now() - Date.parse(lag.oldestAt)) / 1000) : 0;
-  return { checkpoint, lagEvents: lag.events, lagSeconds: Math.round(lagSeconds * 10) / 10 };
 }
 
 /**

@@ -61,7 +61,7 @@ describe.skipIf(skip !== null)('projector through a database outage (PostgreSQL)
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await store.append('account-outage-2', [registered(2)], { expectedRevision: 'no_stream' });
       await expect.poll(async () => (await projector.health()).lagEvents, { timeout: 8000 }).toBe(0);
-      const names = await db.query<{ username: string }>('SELECT username FROM rm.registrations ORDER BY username');
+      const names = await db.query<{ username: string }>('SELECT username FROM rm.accounts ORDER BY username');
       expect(names.map((row) => row.username)).toEqual(['outage1', 'outage2']);
     } finally {
       await projector.stop();

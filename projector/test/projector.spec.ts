@@ -6,7 +6,8 @@ import { createEventStoreSchema } from '@portal/events/store/schema';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { testDatabases } from '@portal/events/testing/databases';
 import { projections } from '../src/projections/index.ts';
-import { applyBatch, prepareReadModels, readModelLag, startProjector } from '../src/projector.ts';
+import { readModelLag } from '@portal/events/read-models/checkpoint';
+import { applyBatch, prepareReadModels, startProjector } from '../src/projector.ts';
 import { rebuildReadModels } from '../src/rebuild.ts';
 
 const at = '2026-11-01T08:00:00.000Z';
@@ -35,7 +36,7 @@ function registration() {
 
 const rows = (db: SqlDatabase, schema = 'rm') =>
   db.query<{ id: string; status: string; username: string }>(
-    `SELECT id, status, username FROM ${schema}.registrations ORDER BY id`,
+    `SELECT id, status, username FROM ${schema}.accounts ORDER BY id`,
   );
 
 describe.each(testDatabases())('projector on $name', (database) => {
@@ -104,7 +105,7 @@ describe.each(testDatabases())('projector on $name', (database) => {
     await projector.stop();
     const live = await rows(db);
     // Damage the live model: the rebuild must not copy it, but replay the log.
-    await db.query(`UPDATE rm.registrations SET status = 'broken'`);
+    await db.query(`UPDATE rm.accounts SET status = 'broken'`);
     const progress: number[] = [];
     const { events } = await rebuildReadModels({ db, store, projections, onProgress: (done) => progress.push(done) });
     expect(events).toBe((await store.readAll(START, 10_000)).length);

@@ -1,4 +1,4 @@
-import { type Checkpoint, START } from '../store/port.ts';
+import { type Checkpoint, type EventStore, START } from '../store/port.ts';
 import type { Sql } from '../store/sql.ts';
 
 /**
@@ -36,4 +36,20 @@ export async function writeCheckpoint(sql: Sql, schema: string, checkpoint: Chec
     `UPDATE ${schema}.checkpoints SET transaction_id = $2::xid8, position = $3, updated_at = now() WHERE name = $1`,
     [NAME, checkpoint.transactionId, checkpoint.position],
   );
+}
+
+export interface ReadModelLag {
+  checkpoint: Checkpoint;
+  /** Committed events not yet in the read models (including any a long transaction holds back). */
+  lagEvents: number;
+  /** How long the oldest of those has waited, in seconds; 0 when caught up. */
+  lagSeconds: number;
+}
+
+/** How far the read models in `schema` are behind the log, from their stored checkpoint. */
+export async function readModelLag(store: EventStore, sql: Sql, schema = 'rm'): Promise<ReadModelLag> {
+  const checkpoint = await readCheckpoint(sql, schema);
+  const behind = await store.lagBehind(checkpoint);
+  const seconds = behind.oldestAt ? Math.max(0, (Date.now() - Date.parse(behind.oldestAt)) / 1000) : 0;
+  return { checkpoint, lagEvents: behind.events, lagSeconds: Math.round(seconds * 10) / 10 };
 }

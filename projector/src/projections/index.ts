@@ -1,5 +1,5 @@
 import type { Projection } from '../projection.ts';
-import { registrationsProjection } from './registrations/projection.ts';
+import { accountsProjection } from './accounts/projection.ts';
 
 /** Every read model the projector maintains, in the order they are applied. */
-export const projections: readonly Projection[] = [registrationsProjection];
+export const projections: readonly Projection[] = [accountsProjection];

@@ -2,13 +2,13 @@ import { accountIdOf, decodeAccountEvent } from '@portal/events/accounts/account
 import type { Projection } from '../../projection.ts';
 
 /**
- * Members and partners with their registration status, for the registration report and profiles.
- * Admins are not registrations and are not listed.
+ * Every account with its registration status: the registration report lists members and
+ * partners, profiles are read from here for everyone (admins included).
  */
-export const registrationsProjection: Projection = {
-  name: 'registrations',
+export const accountsProjection: Projection = {
+  name: 'accounts',
   async createTables(sql, schema) {
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.registrations (
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.accounts (
       id text PRIMARY KEY,
       role text NOT NULL,
       username text NOT NULL,
@@ -29,7 +29,7 @@ export const registrationsProjection: Projection = {
       updated_at timestamptz NOT NULL
     )`);
     await sql.query(
-      `CREATE INDEX IF NOT EXISTS registrations_registered_at ON ${schema}.registrations (registered_at DESC)`,
+      `CREATE INDEX IF NOT EXISTS accounts_registered_at ON ${schema}.accounts (registered_at DESC)`,
     );
   },
   async apply(sql, schema, stored) {
@@ -43,7 +43,7 @@ export const registrationsProjection: Projection = {
         const role = event.type === 'MemberRegistered' ? 'member' : 'partner';
         const companyName = 'companyName' in d ? d.companyName : null;
         await sql.query(
-          `INSERT INTO ${schema}.registrations (id, role, username, title, full_name, personal_id, personal_phone,
+          `INSERT INTO ${schema}.accounts (id, role, username, title, full_name, personal_id, personal_phone,
              personal_email, personal_address, personal_province, personal_district, personal_subdistrict,
              personal_postal_code, company_name, status, registered_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'pending', $15, $15)
@@ -72,7 +72,7 @@ export const registrationsProjection: Projection = {
       case 'MemberRejected': {
         const status = event.type === 'MemberApproved' ? 'approved' : 'rejected';
         const at = event.type === 'MemberApproved' ? event.data.approvedAt : event.data.rejectedAt;
-        await sql.query(`UPDATE ${schema}.registrations SET status = $2, updated_at = $3 WHERE id = $1`, [
+        await sql.query(`UPDATE ${schema}.accounts SET status = $2, updated_at = $3 WHERE id = $1`, [
           id,
           status,
           at,
@@ -80,9 +80,17 @@ export const registrationsProjection: Projection = {
         return;
       }
       case 'RegistrationDeleted':
-        await sql.query(`DELETE FROM ${schema}.registrations WHERE id = $1`, [id]);
+        await sql.query(`DELETE FROM ${schema}.accounts WHERE id = $1`, [id]);
         return;
       case 'AdminCreated':
+        await sql.query(
+          `INSERT INTO ${schema}.accounts (id, role, username, title, full_name, personal_id, personal_phone,
+             personal_email, personal_address, personal_province, personal_district, personal_subdistrict,
+             personal_postal_code, status, registered_at, updated_at)
+           VALUES ($1, 'admin', $2, '', $3, '', '', '', '', '', '', '', '', 'approved', $4, $4)
+           ON CONFLICT (id) DO NOTHING`,
+          [id, event.data.username, event.data.fullName, event.data.createdAt],
+        );
         return;
       default: {
         const _exhaustive: never = event;
