@@ -8,6 +8,7 @@ import {
   START,
   WrongExpectedRevision,
   checkpointOf,
+  isAtOrBefore,
 } from '../src/store/port.ts';
 import { createEventStoreSchema } from '../src/store/schema.ts';
 import type { SqlDatabase } from '../src/store/sql.ts';
@@ -98,6 +99,23 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
     await expect(failing).rejects.toThrow();
     expect(await store.readStream('counter-e')).toHaveLength(0);
     await store.append('counter-e', [event(1)], { expectedRevision: 'no_stream' });
+  });
+
+  it('places a position in the global order and says how far a checkpoint is behind the log', async () => {
+    const first = await store.append('lag-a', [event(1)], { expectedRevision: 'no_stream' });
+    await store.append('lag-b', [event(2)], { expectedRevision: 'no_stream' });
+    const last = await store.append('lag-a', [event(3)], { expectedRevision: 0 });
+    const firstCheckpoint = await store.checkpointAt(first.position);
+    const lastCheckpoint = await store.checkpointAt(last.position);
+    expect(firstCheckpoint).toMatchObject({ position: first.position });
+    expect(isAtOrBefore(firstCheckpoint!, lastCheckpoint!)).toBe(true);
+    expect(isAtOrBefore(lastCheckpoint!, firstCheckpoint!)).toBe(false);
+    expect(await store.checkpointAt(last.position + 1_000_000)).toBeNull();
+
+    const behind = await store.lagBehind(firstCheckpoint!);
+    expect(behind.events).toBe(2);
+    expect(Date.parse(behind.oldestAt!)).toBeLessThanOrEqual(Date.now());
+    expect(await store.lagBehind(lastCheckpoint!)).toEqual({ events: 0, oldestAt: null });
   });
 
   it('lets a reader follow many concurrent writers without skipping or repeating an event', async () => {

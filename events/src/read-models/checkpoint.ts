@@ -1,5 +1,8 @@
 import { type Checkpoint, type EventStore, START } from '../store/port.ts';
-import type { Sql } from '../store/sql.ts';
+import { type Sql, sqlState } from '../store/sql.ts';
+
+const UNDEFINED_TABLE = '42P01';
+const UNDEFINED_SCHEMA = '3F000';
 
 /**
  * The projector's checkpoint, kept with the read models it describes: the projector writes it in
@@ -48,7 +51,11 @@ export interface ReadModelLag {
 
 /** How far the read models in `schema` are behind the log, from their stored checkpoint. */
 export async function readModelLag(store: EventStore, sql: Sql, schema = 'rm'): Promise<ReadModelLag> {
-  const checkpoint = await readCheckpoint(sql, schema);
+  // Before the projector's first start there are no read models: everything is behind.
+  const checkpoint = await readCheckpoint(sql, schema).catch((error: unknown) => {
+    if (sqlState(error) === UNDEFINED_TABLE || sqlState(error) === UNDEFINED_SCHEMA) return START;
+    throw error;
+  });
   const behind = await store.lagBehind(checkpoint);
   const seconds = behind.oldestAt ? Math.max(0, (Date.now() - Date.parse(behind.oldestAt)) / 1000) : 0;
   return { checkpoint, lagEvents: behind.events, lagSeconds: Math.round(seconds * 10) / 10 };

@@ -1,0 +1,39 @@
+import type {} from '@fastify/swagger'; // the route schema's tags and summary
+import type { FastifyInstance } from 'fastify';
+import { readModelLag } from '../read-models/checkpoint.ts';
+import type { EventStore } from '../store/port.ts';
+import type { Sql } from '../store/sql.ts';
+
+export interface HealthOptions {
+  service: string;
+  store: EventStore;
+  /** The read models' database. */
+  readModels: Sql;
+  /** The projector's own view, when it runs in this process. */
+  projector?: () => Promise<{ running: boolean }>;
+}
+
+/**
+ * GET /api/health on every service: whether it can reach its database, and how far the read
+ * models are behind the log (events and seconds). 503 when something is down.
+ */
+export function installHealth(app: FastifyInstance, options: HealthOptions): void {
+  app.get(
+    '/api/health',
+    { schema: { tags: ['health'], summary: 'Health and projection lag' } },
+    async (_request, reply) => {
+      try {
+        const readModels = await readModelLag(options.store, options.readModels);
+        const projector = options.projector ? await options.projector() : undefined;
+        const ok = projector?.running ?? true;
+        return reply
+          .code(ok ? 200 : 503)
+          .send({ status: ok ? 'ok' : 'degraded', service: options.service, readModels, projector });
+      } catch (error) {
+        return reply
+          .code(503)
+          .send({ status: 'unavailable', service: options.service, error: (error as Error).message });
+      }
+    },
+  );
+}
