@@ -32,27 +32,7 @@ export async function startCommandApi(database: TestDatabase) {
 
 export type Harness = { app: FastifyInstance; db: SqlDatabase; store: EventStore };
 
-let counter = 0;
-/** A valid registration whose unique fields differ from every other one this run makes. */
-export function member(overrides: Record<string, unknown> = {}) {
-  counter++;
-  const n = String(counter).padStart(4, '0');
-  return {
-    username: `member${n}`,
-    password: 'password-123',
-    title: 'นาย',
-    fullName: `Somchai Test ${n}`,
-    personalId: `110170000${n}`,
-    personalPhone: `081234${n}`,
-    personalEmail: `Member${n}@Example.com`,
-    personalAddress: '1 Sukhumvit Road',
-    personalProvince: 'กรุงเทพมหานคร',
-    personalDistrict: 'วัฒนา',
-    personalSubdistrict: 'คลองเตยเหนือ',
-    personalPostalCode: '10110',
-    ...overrides,
-  };
-}
+export { sampleMember as member } from '@portal/events/testing/accounts';
 
 export async function loginAs(app: FastifyInstance, username: string, password: string) {
   const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });

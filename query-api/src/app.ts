@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { EventStore } from '@portal/events/store/port';
+import type { SqlDatabase } from '@portal/events/store/sql';
+import { installReadYourWrites } from './core/read-your-writes.ts';
+import { profileRoutes } from './routes/profiles/routes.ts';
+import { registrationRoutes } from './routes/registrations/routes.ts';
+
+export interface QueryApiOptions {
+  /** The read models (schema rm), written only by the projector. */
+  db: SqlDatabase;
+  /** The log, read only: for read-your-writes and lag. */
+  store: EventStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    queries: {
+      db: SqlDatabase;
+    };
+  }
+}
+
+/** The query API: serves read models; never decides and never writes. */
+export async function queryApi(app: FastifyInstance, options: QueryApiOptions): Promise<void> {
+  app.decorate('queries', { db: options.db });
+  installReadYourWrites(app, options.db, options.store);
+  await app.register(registrationRoutes);
+  await app.register(profileRoutes);
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * A member or partner as the registration report and the profile answer show them
+ * (spec 001 section 3, "Registration list member", and spec 000's member profile).
+ * The console imports these schemas; it does not write its own types.
+ */
+export const AccountView = z.object({
+  _id: z.string(),
+  memberId: z.string(),
+  username: z.string(),
+  title: z.string(),
+  fullName: z.string(),
+  personalId: z.string(),
+  personalPhone: z.string(),
+  personalEmail: z.string(),
+  email: z.string(),
+  personalAddress: z.string(),
+  personalProvince: z.string(),
+  personalDistrict: z.string(),
+  personalSubdistrict: z.string(),
+  personalPostalCode: z.string(),
+  companyName: z.string().nullable(),
+  profile_img: z.string().nullable(),
+  role: z.enum(['member', 'partner', 'admin']),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  /** true once approved, as the old product's `isActive`. */
+  isActive: z.boolean(),
+  gender: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  occupation: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AccountView = z.infer<typeof AccountView>;
+
+export const RegistrationList = z.object({ members: z.array(AccountView) });
+export const ProfileAnswer = z.object({ success: z.boolean(), member: AccountView.nullable(), message: z.string() });

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '@portal/events/http/errors';
+import { languageOf } from '@portal/events/http/language';
+import { requireSession } from '@portal/events/http/session';
+import { translate } from '@portal/events/rules/messages';
+import { ProfileAnswer } from '../../contracts/account.ts';
+import { findAccount } from '../../core/accounts-table.ts';
+
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/members/profile/:id',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['accounts'],
+        summary: "A member's profile: one's own, or anyone's for an admin",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: ProfileAnswer },
+      },
+    },
+    async (request) => {
+      const session = request.session!;
+      if (session.accountId !== request.params.id && session.role !== 'admin') {
+        throw new HttpError(403, 'auth.forbidden');
+      }
+      const member = await findAccount(app.queries.db, request.params.id);
+      if (!member) throw new HttpError(404, 'profile.notFound', { member: null });
+      return { success: true, member, message: translate('profile.loaded', languageOf(request)) };
+    },
+  );
+}

@@ -1,0 +1,24 @@
+import { installHealth } from '@portal/events/http/health';
+import { createHttpServer } from '@portal/events/http/server-kit';
+import { serviceConfigFromEnv } from '@portal/events/http/service-config';
+import { createEventStore } from '@portal/events/store/event-store';
+import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
+import { queryApi } from './app.ts';
+
+/** query-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3003). Reads what the projector wrote. */
+const config = serviceConfigFromEnv(3003);
+const app = await createHttpServer({ title: 'query-api', ...config, logger: true });
+const db = await openDatabase({
+  ...databaseConfigFromEnv(),
+  onError: (error) => app.log.warn({ err: error }, 'database'),
+});
+const store = createEventStore(db);
+await app.register(queryApi, { db, store });
+installHealth(app, { service: 'query-api', store, readModels: db });
+const close = async () => {
+  await app.close();
+  await db.close();
+};
+process.once('SIGTERM', () => void close());
+process.once('SIGINT', () => void close());
+await app.listen({ port: config.port, host: config.host });
