@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { installHealth } from '@portal/events/http/health';
 import { createEventStore } from '@portal/events/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
 import { createEventStoreSchema } from '@portal/events/store/schema';
@@ -6,22 +7,21 @@ import { projections } from './projections/index.ts';
 import { startProjector } from './projector.ts';
 
 /** The projector alone (production): follows the log in DATABASE_URL; health on PORT (3002). */
+if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL must be set when the projector runs alone.');
 const app = Fastify({ logger: true });
 const db = await openDatabase({
   ...databaseConfigFromEnv(),
   onError: (error) => app.log.warn({ err: error }, 'database'),
 });
 await createEventStoreSchema(db);
+const store = createEventStore(db);
 const projector = await startProjector({
-  source: createEventStore(db),
+  source: store,
   target: db,
   projections,
   onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
 });
-app.get('/health', async (_request, reply) => {
-  const health = await projector.health().catch((error: Error) => ({ running: false, lastError: error.message }));
-  return reply.code(health.running ? 200 : 503).send({ service: 'projector', ...health });
-});
+installHealth(app, { service: 'projector', store, readModels: db, projector: () => projector.health() });
 const close = async () => {
   await app.close();
   await projector.stop();

@@ -28,9 +28,7 @@ export const accountsProjection: Projection = {
       registered_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     )`);
-    await sql.query(
-      `CREATE INDEX IF NOT EXISTS accounts_registered_at ON ${schema}.accounts (registered_at DESC)`,
-    );
+    await sql.query(`CREATE INDEX IF NOT EXISTS accounts_registered_at ON ${schema}.accounts (registered_at DESC)`);
   },
   async apply(sql, schema, stored) {
     const event = decodeAccountEvent(stored);
@@ -72,11 +70,7 @@ export const accountsProjection: Projection = {
       case 'MemberRejected': {
         const status = event.type === 'MemberApproved' ? 'approved' : 'rejected';
         const at = event.type === 'MemberApproved' ? event.data.approvedAt : event.data.rejectedAt;
-        await sql.query(`UPDATE ${schema}.accounts SET status = $2, updated_at = $3 WHERE id = $1`, [
-          id,
-          status,
-          at,
-        ]);
+        await sql.query(`UPDATE ${schema}.accounts SET status = $2, updated_at = $3 WHERE id = $1`, [id, status, at]);
         return;
       }
       case 'RegistrationDeleted':

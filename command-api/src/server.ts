@@ -1,0 +1,35 @@
+import { installHealth } from '@portal/events/http/health';
+import { createHttpServer } from '@portal/events/http/server-kit';
+import { serviceConfigFromEnv } from '@portal/events/http/service-config';
+import { createEventStore } from '@portal/events/store/event-store';
+import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
+import { createEventStoreSchema } from '@portal/events/store/schema';
+import { ensureFirstAdmin } from './accounts/first-admin.ts';
+import { commandApi, prepareCommandTables } from './app.ts';
+
+/** command-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3001). */
+const config = serviceConfigFromEnv(3001);
+const app = await createHttpServer({ title: 'command-api', ...config, logger: true });
+const db = await openDatabase({
+  ...databaseConfigFromEnv(),
+  onError: (error) => app.log.warn({ err: error }, 'database'),
+});
+await createEventStoreSchema(db);
+await prepareCommandTables(db);
+const store = createEventStore(db);
+const admin = await ensureFirstAdmin(db, store, {
+  username: process.env.ADMIN_USERNAME,
+  password: process.env.ADMIN_PASSWORD,
+});
+if (admin?.generatedPassword) {
+  app.log.warn(`First admin ${admin.username} created with password ${admin.generatedPassword} (shown once).`);
+}
+await app.register(commandApi, { db, store });
+installHealth(app, { service: 'command-api', store, readModels: db });
+const close = async () => {
+  await app.close();
+  await db.close();
+};
+process.once('SIGTERM', () => void close());
+process.once('SIGINT', () => void close());
+await app.listen({ port: config.port, host: config.host });
