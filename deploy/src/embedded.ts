@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
+import { type Portal, startPortal } from './portal.ts';
+import { embeddedSessionSecret } from './session-secret.ts';
+
+/**
+ * `npm start`: the whole portal in one process on embedded PGlite (data under DATA_DIR), or on
+ * PostgreSQL when DATABASE_URL is set, with the built console on the same port.
+ */
+const config = databaseConfigFromEnv();
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+const consoleDir = resolve(import.meta.dirname, '../../console/dist');
+const logger = {
+  level: process.env.LOG_LEVEL ?? 'info',
+  transport: process.stdout.isTTY ? { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } : undefined,
+};
+
+const db = await openDatabase({ ...config, onError: (error) => console.warn('database:', error.message) });
+let portal: Portal;
+try {
+  portal = await startPortal({
+    db,
+    sessionSecret: embeddedSessionSecret(config.dataDir),
+    secureCookie: process.env.COOKIE_SECURE === 'true',
+    logger,
+    admin: { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD },
+    consoleDir: existsSync(resolve(consoleDir, 'index.html')) ? consoleDir : undefined,
+  });
+  await portal.app.listen({ port, host });
+} catch (error) {
+  await db.close();
+  throw error;
+}
+
+const url = `http://localhost:${port}`;
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${resolve(config.dataDir)}`;
+const lines = [``, `  Course portal is running at ${url}`, `  Data: ${where}`, `  API documentation: ${url}/api/docs`];
+if (portal.firstAdmin?.generatedPassword) {
+  lines.push(
+    `  Sign in as the first admin: username ${portal.firstAdmin.username}, password ${portal.firstAdmin.generatedPassword}`,
+    `  (generated now and shown only this once; set ADMIN_PASSWORD before the first start to choose it)`,
+  );
+} else if (portal.firstAdmin) {
+  lines.push(`  Sign in as the first admin: username ${portal.firstAdmin.username}, with ADMIN_PASSWORD`);
+} else {
+  lines.push(
+    `  Sign in with the admin account created on the first start (${process.env.ADMIN_USERNAME ?? 'admin01'} by default)`,
+  );
+}
+console.log(lines.join('\n') + '\n');
+
+let closing = false;
+const shutdown = async () => {
+  if (closing) return;
+  closing = true;
+  await portal.close();
+  await db.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void shutdown());
+process.once('SIGINT', () => void shutdown());

@@ -1,0 +1,60 @@
+import type { FastifyServerOptions } from 'fastify';
+import { ensureFirstAdmin } from '@portal/command-api/accounts/first-admin';
+import { commandApi, prepareCommandTables } from '@portal/command-api/app';
+import { installHealth } from '@portal/events/http/health';
+import { createHttpServer } from '@portal/events/http/server-kit';
+import { createEventStore } from '@portal/events/store/event-store';
+import { createEventStoreSchema } from '@portal/events/store/schema';
+import type { SqlDatabase } from '@portal/events/store/sql';
+import { projections } from '@portal/projector/projections/index';
+import { startProjector } from '@portal/projector/projector';
+import { queryApi } from '@portal/query-api/app';
+import { serveConsole } from './serve-console.ts';
+
+export interface PortalOptions {
+  db: SqlDatabase;
+  sessionSecret: string;
+  secureCookie?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  admin: { username?: string; password?: string };
+  /** The built console (console/dist) to serve on the same port; omitted: API only. */
+  consoleDir?: string;
+}
+
+/**
+ * The whole portal in one process: command-api, the projector and query-api on one database and
+ * one port, as `npm start` runs it. The services are the same modules they run alone.
+ */
+export async function startPortal(options: PortalOptions) {
+  const { db } = options;
+  await createEventStoreSchema(db);
+  await prepareCommandTables(db);
+  const store = createEventStore(db);
+  const firstAdmin = await ensureFirstAdmin(db, store, options.admin);
+  const app = await createHttpServer({
+    title: 'Course portal',
+    sessionSecret: options.sessionSecret,
+    secureCookie: options.secureCookie,
+    logger: options.logger,
+  });
+  const projector = await startProjector({
+    source: store,
+    target: db,
+    projections,
+    onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
+  });
+  await app.register(commandApi, { db, store });
+  await app.register(queryApi, { db, store });
+  installHealth(app, { service: 'portal', store, readModels: db, projector: () => projector.health() });
+  if (options.consoleDir) await app.register(serveConsole, { root: options.consoleDir });
+  return {
+    app,
+    store,
+    firstAdmin,
+    async close() {
+      await app.close();
+      await projector.stop();
+    },
+  };
+}
+export type Portal = Awaited<ReturnType<typeof startPortal>>;

@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleMember } from '@portal/events/testing/accounts';
+import { testDatabases } from '@portal/events/testing/databases';
+import { type Portal, startPortal } from '../src/portal.ts';
+
+const ADMIN = { username: 'admin01', password: 'admin-password-1' };
+
+/**
+ * The thin slice through every service in one process, over HTTP as the console calls it:
+ * a member registers, an admin approves, the member signs in, the registration report shows them.
+ */
+describe.each(testDatabases())('the portal on $name', (database) => {
+  let portal: Portal;
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    const opened = await database.open();
+    drop = opened.drop;
+    portal = await startPortal({ db: opened.db, sessionSecret: 'slice-test-secret-of-enough-length', admin: ADMIN });
+    app = portal.app;
+    adminToken = (await login(ADMIN.username, ADMIN.password)).json().partner.token;
+  });
+  afterAll(async () => {
+    await portal.close();
+    await drop();
+  });
+
+  const login = (username: string, password: string) =>
+    app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const report = (token: string, minPosition?: number) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/admin/registration${minPosition ? `?minPosition=${minPosition}` : ''}`,
+      headers: bearer(token),
+    });
+
+  it('walks register, report (pending), approve, sign-in, report (active)', async () => {
+    const person = sampleMember();
+    const registered = await app.inject({ method: 'POST', url: '/api/members/register', payload: person });
+    expect(registered.statusCode).toBe(201);
+    const { _id: id, position } = registered.json();
+
+    const pending = await report(adminToken, position);
+    expect(pending.headers['x-read-position-reached']).toBe('true');
+    const listed = pending.json().members.find((m: { _id: string }) => m._id === id);
+    expect(listed).toMatchObject({
+      _id: id,
+      username: person.username,
+      fullName: person.fullName,
+      personalEmail: person.personalEmail.toLowerCase(),
+      personalId: person.personalId,
+      role: 'member',
+      status: 'pending',
+      isActive: false,
+    });
+    expect(listed).not.toHaveProperty('password');
+
+    const refused = await login(person.username, person.password);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().status).toBe('รอยืนยัน');
+
+    const approved = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/registration/${id}/status`,
+      headers: bearer(adminToken),
+      payload: { status: 'approved' },
+    });
+    expect(approved.statusCode).toBe(200);
+    const active = await report(adminToken, approved.json().position);
+    expect(active.json().members.find((m: { _id: string }) => m._id === id)).toMatchObject({
+      status: 'approved',
+      isActive: true,
+    });
+
+    const signedIn = await login(person.username, person.password);
+    expect(signedIn.statusCode).toBe(200);
+    const token = signedIn.json().partner.token;
+    const profile = await app.inject({ method: 'GET', url: `/api/members/profile/${id}`, headers: bearer(token) });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ success: true, member: { _id: id, username: person.username } });
+  });
+
+  it('lists newest registrations first and leaves admins out of the report', async () => {
+    const first = (await app.inject({ method: 'POST', url: '/api/members/register', payload: sampleMember() })).json();
+    const second = (await app.inject({ method: 'POST', url: '/api/members/register', payload: sampleMember() })).json();
+    const members: { _id: string; role: string }[] = (await report(adminToken, second.position)).json().members;
+    const ids = members.map((m) => m._id);
+    expect(ids.indexOf(second._id)).toBeLessThan(ids.indexOf(first._id));
+    expect(members.every((m) => m.role !== 'admin')).toBe(true);
+  });
+
+  it('keeps the report for admins and each profile for its owner and admins', async () => {
+    const a = sampleMember();
+    const b = sampleMember();
+    const aId = (await app.inject({ method: 'POST', url: '/api/members/register', payload: a })).json()._id;
+    const bAnswer = (await app.inject({ method: 'POST', url: '/api/members/register', payload: b })).json();
+    for (const id of [aId, bAnswer._id]) {
+      await app.inject({
+        method: 'PUT',
+        url: `/api/admin/registration/${id}/status`,
+        headers: bearer(adminToken),
+        payload: { status: 'approved' },
+      });
+    }
+    const memberToken = (await login(a.username, a.password)).json().partner.token;
+
+    expect((await app.inject({ method: 'GET', url: '/api/admin/registration' })).statusCode).toBe(401);
+    expect((await report(memberToken)).statusCode).toBe(403);
+    const others = await app.inject({
+      method: 'GET',
+      url: `/api/members/profile/${bAnswer._id}`,
+      headers: bearer(memberToken),
+    });
+    expect(others.statusCode).toBe(403);
+    const byAdmin = await app.inject({
+      method: 'GET',
+      url: `/api/members/profile/${bAnswer._id}?minPosition=${bAnswer.position}`,
+      headers: bearer(adminToken),
+    });
+    expect(byAdmin.json().member.username).toBe(b.username);
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/members/profile/no-such-member',
+      headers: { ...bearer(adminToken), 'accept-language': 'en' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, member: null });
+    expect(unknown.json().message).toMatch(/not found/i);
+  });
+
+  it('reports health with no projection lag once caught up', async () => {
+    const registered = (
+      await app.inject({ method: 'POST', url: '/api/members/register', payload: sampleMember() })
+    ).json();
+    await report(adminToken, registered.position);
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({
+      status: 'ok',
+      readModels: { lagEvents: 0, lagSeconds: 0, checkpoint: { position: registered.position } },
+      projector: { running: true },
+    });
+  });
+
+  it('serves the OpenAPI page', async () => {
+    const docs = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/members/register', '/api/admin/registration', '/api/health']),
+    );
+  });
+});
