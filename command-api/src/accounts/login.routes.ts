@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountStream } from '@portal/events/accounts/account.events';
+import { LoginAnswer } from '@portal/events/accounts/login.contract';
 import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
 import { SESSION_COOKIE } from '@portal/events/http/session';
@@ -29,6 +30,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
         tags: ['accounts'],
         summary: 'Sign in; the token comes back in the answer and as an httpOnly cookie',
         body: LoginRequest,
+        response: { 200: LoginAnswer },
       },
     },
     async (request, reply) => {
@@ -51,7 +53,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
         username: account.profile.username,
       });
       return {
-        success: true,
+        success: true as const,
         message: translate('login.success', languageOf(request)),
         partner: {
           token,
