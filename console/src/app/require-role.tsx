@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import type { Role } from '@portal/events/accounts/account.events';
+import { AccessDenied } from '../components/status-views.tsx';
+import { useSession } from '../features/auth/session.tsx';
+
+/**
+ * Hides a screen from roles it is not for. Only a courtesy: the API checks every call against the
+ * verified session whatever the browser shows.
+ */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const { user } = useSession();
+  if (!user || !roles.includes(user.role)) return <AccessDenied />;
+  return children;
+}

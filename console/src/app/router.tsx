@@ -1,0 +1,53 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import type { Role } from '@portal/events/accounts/account.events';
+import { AppLayout } from '../components/layouts/app-layout.tsx';
+import { NotBuilt, NotFound } from '../components/status-views.tsx';
+import type { Words } from '../locales/en.ts';
+import { RequireRole } from './require-role.tsx';
+
+const Login = lazy(() => import('./routes/login.tsx'));
+
+const staff: Role[] = ['admin', 'partner'];
+const anyone: Role[] = ['admin', 'partner', 'member'];
+
+/** A route of the spec's table whose screen is not built yet; guarded when it is not public. */
+function planned(path: string, screen: keyof Words, roles?: readonly Role[]) {
+  const view = <NotBuilt screen={screen} />;
+  return { path, element: roles ? <RequireRole roles={roles}>{view}</RequireRole> : view };
+}
+
+/** Every path of the route table (spec 000 section 2, spec 001 section 1). */
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <Login /> },
+      { path: '/login', element: <Login /> },
+      planned('/register', 'screen.register'),
+      planned('/registeradmin', 'screen.registeradmin'),
+      planned('/about', 'screen.about'),
+      planned('/contact', 'screen.contact'),
+      planned('/helpcenter', 'screen.helpcenter'),
+      planned('/policy', 'screen.policy'),
+      planned('/terms', 'screen.terms'),
+      planned('/cookie', 'screen.cookie'),
+      planned('/setting', 'screen.setting', anyone),
+      planned('/courses', 'screen.courses', staff),
+      planned('/courses/:id', 'screen.courseDetails', staff),
+      planned('/courses/:courseId/rounds/:roundId', 'screen.round', staff),
+      planned('/courses/edit/:id', 'screen.editCourse', staff),
+      planned('/createcourse', 'screen.createcourse', staff),
+      planned('/notification', 'screen.notification', anyone),
+      planned('/sendemail', 'screen.sendemail', anyone),
+      planned('/partner', 'screen.partner', ['partner']),
+      planned('/admin', 'screen.admin', ['admin']),
+      planned('/e-market', 'screen.emarket', anyone),
+      planned('/report', 'screen.report', ['admin']),
+      planned('/registrations', 'screen.registrations', ['admin']),
+      planned('/addemployee', 'screen.addemployee', ['admin']),
+      planned('/camera', 'screen.camera', staff),
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

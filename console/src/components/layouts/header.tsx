@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { homeOf, useSession } from '../../features/auth/session.tsx';
+import { saveLang, saveTheme, storedLang, storedTheme } from '../../lib/storage.ts';
+import { Clock } from './clock.tsx';
+
+/** Switching language stores it and reloads, so every screen starts again in it (spec 000 section 1). */
+function switchLanguage() {
+  saveLang(storedLang() === 'en' ? 'th' : 'en');
+  window.location.reload();
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const [theme, setTheme] = useState(storedTheme);
+  const switchTheme = () => {
+    const next = theme === 'light' ? 'dark' : 'light';
+    saveTheme(next);
+    document.documentElement.dataset.theme = next;
+    setTheme(next);
+  };
+  return (
+    <header className="header">
+      <Link to={user ? homeOf(user.role) : '/'} className="brand">
+        {t('app.name')}
+      </Link>
+      <Clock />
+      <div className="header-actions">
+        <button
+          type="button"
+          className="button ghost"
+          onClick={switchLanguage}
+          lang={storedLang() === 'en' ? 'th' : 'en'}
+        >
+          {t('header.switchLanguage')}
+        </button>
+        <button
+          type="button"
+          className="button ghost"
+          onClick={switchTheme}
+          aria-label={t(theme === 'light' ? 'header.themeDark' : 'header.themeLight')}
+        >
+          ◐
+        </button>
+        {user && (
+          <details className="user-menu">
+            <summary aria-label={t('header.userMenu')}>{user.fullName || user.username}</summary>
+            <nav>
+              <Link to="/setting">{t('header.settings')}</Link>
+              <button
+                type="button"
+                onClick={async () => {
+                  await signOut();
+                  navigate('/', { replace: true });
+                }}
+              >
+                {t('header.logout')}
+              </button>
+            </nav>
+          </details>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Words } from '../locales/en.ts';
+import { homeOf, useSession } from '../features/auth/session.tsx';
+
+/** A screen of the route table that is not built yet says so, and shows nothing made up. */
+export function NotBuilt({ screen }: { screen: keyof Words }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" data-testid="not-built">
+      <h1>{t(screen)}</h1>
+      <p>{t('notBuilt.body')}</p>
+    </section>
+  );
+}
+
+export function AccessDenied() {
+  const { t } = useTranslation();
+  return (
+    <section className="card" role="alert">
+      <h1>{t('accessDenied.title')}</h1>
+      <p>{t('accessDenied.body')}</p>
+      <Link className="button primary" to="/login">
+        {t('accessDenied.login')}
+      </Link>
+    </section>
+  );
+}
+
+/** Spec 001 section 2.14: back to the partner area for partners, the admin area otherwise. */
+export function NotFound() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <section className="card">
+      <h1>{t('notFound.title')}</h1>
+      <Link className="button primary" to={user?.role === 'partner' ? '/partner' : user ? homeOf(user.role) : '/admin'}>
+        {t('notFound.home')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { type ReactNode, createContext, useCallback, useContext, useMemo, useState } from 'react';
+import type { SignedInPartner } from '@portal/events/accounts/login.contract';
+import { api } from '../../lib/api-client.ts';
+import { type StoredUser, clearStorage, saveSession, storedUser } from '../../lib/storage.ts';
+
+interface SessionValue {
+  user: StoredUser | null;
+  signIn(partner: SignedInPartner): StoredUser;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+/** Restores the session from storage on load; a stored user that is not valid signs out. */
+function restore(): StoredUser | null {
+  const user = storedUser();
+  if (user === 'invalid') {
+    clearStorage();
+    return null;
+  }
+  return user;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<StoredUser | null>(restore);
+  const signIn = useCallback((partner: SignedInPartner) => {
+    const saved = saveSession(partner);
+    setUser(saved);
+    return saved;
+  }, []);
+  const signOut = useCallback(async () => {
+    clearStorage();
+    setUser(null);
+    await api('/api/logout', { method: 'POST', body: {} }).catch(() => undefined); // clears the cookie
+  }, []);
+  const value = useMemo(() => ({ user, signIn, signOut }), [user, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}
+
+/** Where each role lands after sign-in (spec 000 section 4). */
+export function homeOf(role: string | undefined): string {
+  if (role === 'partner') return '/partner';
+  if (role === 'admin') return '/admin';
+  return '/e-market';
+}

@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleMember } from '@portal/events/testing/accounts';
+import { SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
+import { type RunningPortal, startPortalProcess } from './portal-process.ts';
+
+const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+
+describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    portal = await startPortalProcess(ADMIN);
+    console.info(`browser tests against the portal on ${portal.database}`);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  async function freshPage(lang?: 'en' | 'th'): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    if (lang) await context.addInitScript((value) => localStorage.setItem('lang', value), lang);
+    return page;
+  }
+
+  async function signIn(page: Page, username: string, password: string) {
+    await page.goto(`${portal.url}/`);
+    await page.getByLabel(/username|ชื่อผู้ใช้/i).fill(username);
+    await page.getByLabel(/password|รหัสผ่าน/i).fill(password);
+    await page.getByRole('button', { name: /^(log in|เข้าสู่ระบบ)$/i }).click();
+  }
+
+  async function register(person: ReturnType<typeof sampleMember>): Promise<string> {
+    const answer = await fetch(`${portal.url}/api/members/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(person),
+    });
+    expect(answer.status).toBe(201);
+    return ((await answer.json()) as { _id: string })._id;
+  }
+
+  it('signs the admin in, says so, and lands on /admin with the date, clock and sidebar', async () => {
+    const page = await freshPage();
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'login.png') });
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await expect.poll(() => page.getByRole('alertdialog').textContent()).toContain('Signed in successfully');
+    await page.screenshot({ path: join(SCREENSHOTS, 'login-success.png') });
+    await page.waitForURL(`${portal.url}/admin`);
+    const date = await page.getByTestId('header-date').textContent();
+    expect(date).toBe(new Date().toLocaleDateString('en-US', { dateStyle: 'full' }));
+    const before = await page.getByTestId('header-clock').textContent();
+    await expect.poll(() => page.getByTestId('header-clock').textContent(), { timeout: 3000 }).not.toBe(before);
+    await expect.poll(() => page.getByRole('link', { name: 'Registration report' }).count()).toBe(1);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+    expect(stored).toMatchObject({ username: ADMIN.username, role: 'admin' });
+    expect(stored).not.toHaveProperty('profile_img');
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-home.png') });
+
+    await page.getByLabel('User menu').click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${portal.url}/`);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  it('switches language and theme, keeps both in storage, and sets the document language', async () => {
+    const page = await freshPage();
+    await page.goto(`${portal.url}/login`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+    await page.getByRole('heading', { name: 'เข้าสู่ระบบ' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('lang')])).toEqual([
+      'th',
+      'th',
+    ]);
+    await page.getByRole('button', { name: 'ธีมมืด' }).click();
+    await page.reload();
+    await page.getByRole('heading', { name: 'เข้าสู่ระบบ' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.screenshot({ path: join(SCREENSHOTS, 'login-th-dark.png') });
+  });
+
+  it('warns a member awaiting approval, in Thai, and keeps them signed out', async () => {
+    const person = sampleMember();
+    await register(person);
+    const page = await freshPage('th');
+    await signIn(page, person.username, person.password);
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.textContent()).toContain('รอยืนยัน');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('th');
+    await page.screenshot({ path: join(SCREENSHOTS, 'login-pending-th.png') });
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('refuses a wrong password with the sign-in failed dialog', async () => {
+    const page = await freshPage();
+    await signIn(page, ADMIN.username, 'not-the-password');
+    await expect.poll(() => page.getByRole('alertdialog').textContent()).toContain('Sign-in failed');
+    expect(await page.getByRole('alertdialog').textContent()).toContain('Incorrect username or password.');
+  });
+
+  it('lands an approved member on /e-market, where the screen says plainly it is not built yet', async () => {
+    const person = sampleMember();
+    const id = await register(person);
+    const admin = await fetch(`${portal.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const { partner } = (await admin.json()) as { partner: { token: string } };
+    const approved = await fetch(`${portal.url}/api/admin/registration/${id}/status`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${partner.token}` },
+      body: JSON.stringify({ status: 'approved' }),
+    });
+    expect(approved.status).toBe(200);
+
+    const page = await freshPage();
+    await signIn(page, person.username, person.password);
+    await page.waitForURL(`${portal.url}/e-market`);
+    expect(await page.getByTestId('not-built').textContent()).toContain('not built yet');
+    await page.goto(`${portal.url}/registrations`);
+    expect(await page.getByRole('alert').textContent()).toContain('You do not have the necessary permissions');
+    await page.screenshot({ path: join(SCREENSHOTS, 'member-access-denied.png') });
+  });
+});
