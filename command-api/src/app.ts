@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventStore } from '@portal/events/store/port';
+import { withSchemaLock } from '@portal/events/store/schema-lock';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { createAccountTables } from './accounts/credentials.ts';
 import { loginRoutes } from './accounts/login.routes.ts';
@@ -19,7 +20,7 @@ declare module 'fastify' {
 
 /** Prepares the command side's own tables (idempotent). */
 export async function prepareCommandTables(db: SqlDatabase): Promise<void> {
-  await createAccountTables(db);
+  await withSchemaLock(db, (tx) => createAccountTables(tx));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   writeCheckpoint,
 } from '@portal/events/read-models/checkpoint';
 import { type Checkpoint, type EventStore, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
+import { withSchemaLock } from '@portal/events/store/schema-lock';
 import type { Sql, SqlDatabase } from '@portal/events/store/sql';
 import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/events/store/subscription';
 import type { Projection } from './projection.ts';
@@ -15,9 +16,11 @@ export const PROGRESS_CHANNEL = 'rm_progress';
 
 /** Creates the read-model schema, its checkpoint and every projection's tables (idempotent). */
 export async function prepareReadModels(db: SqlDatabase, schema: string, projections: readonly Projection[]) {
-  await db.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  await createCheckpointTable(db, schema);
-  for (const projection of projections) await projection.createTables(db, schema);
+  await withSchemaLock(db, async (tx) => {
+    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await createCheckpointTable(tx, schema);
+    for (const projection of projections) await projection.createTables(tx, schema);
+  });
 }
 
 /**

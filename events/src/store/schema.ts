@@ -1,10 +1,12 @@
-import type { Sql } from './sql.ts';
+import { withSchemaLock } from './schema-lock.ts';
+import type { SqlDatabase } from './sql.ts';
 
 /** The event log's tables. Creating them is idempotent. */
-export async function createEventStoreSchema(sql: Sql): Promise<void> {
-  for (const statement of [
-    `CREATE SCHEMA IF NOT EXISTS es`,
-    `CREATE TABLE IF NOT EXISTS es.events (
+export function createEventStoreSchema(db: SqlDatabase): Promise<void> {
+  return withSchemaLock(db, async (sql) => {
+    for (const statement of [
+      `CREATE SCHEMA IF NOT EXISTS es`,
+      `CREATE TABLE IF NOT EXISTS es.events (
        position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
        transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
        stream_id text NOT NULL,
@@ -16,18 +18,19 @@ export async function createEventStoreSchema(sql: Sql): Promise<void> {
        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
        UNIQUE (stream_id, stream_revision)
      )`,
-    `CREATE INDEX IF NOT EXISTS events_global_order ON es.events (transaction_id, position)`,
-    `CREATE TABLE IF NOT EXISTS es.streams (
+      `CREATE INDEX IF NOT EXISTS events_global_order ON es.events (transaction_id, position)`,
+      `CREATE TABLE IF NOT EXISTS es.streams (
        stream_id text PRIMARY KEY,
        revision bigint NOT NULL
      )`,
-    `CREATE TABLE IF NOT EXISTS es.idempotency (
+      `CREATE TABLE IF NOT EXISTS es.idempotency (
        key text PRIMARY KEY,
        fingerprint text NOT NULL,
        result jsonb,
        created_at timestamptz NOT NULL DEFAULT now()
      )`,
-  ]) {
-    await sql.query(statement);
-  }
+    ]) {
+      await sql.query(statement);
+    }
+  });
 }
