@@ -17,7 +17,12 @@ const logger = {
   transport: process.stdout.isTTY ? { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } : undefined,
 };
 
-const db = await openDatabase({ ...config, onError: (error) => console.warn('database:', error.message) });
+const db = await openDatabase({ ...config, onError: (error) => console.warn('database:', error.message) }).catch(
+  (error: Error) => {
+    console.error(`\n  The portal could not start: ${error.message}\n`);
+    process.exit(1);
+  },
+);
 let portal: Portal;
 try {
   portal = await startPortal({
@@ -31,7 +36,8 @@ try {
   await portal.app.listen({ port, host });
 } catch (error) {
   await db.close();
-  throw error;
+  console.error(`\n  The portal could not start: ${(error as Error).message}\n`);
+  process.exit(1);
 }
 
 const url = `http://localhost:${port}`;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { accountStream } from '@portal/events/accounts/account.events';
 import { password as passwordRule, username as usernameRule } from '@portal/events/rules/registration';
+import type { z } from 'zod';
+import { translate } from '@portal/events/rules/messages';
 import type { EventStore } from '@portal/events/store/port';
 import type { Sql } from '@portal/events/store/sql';
 import { handleCommand } from '../core/command-handler.ts';
@@ -25,9 +27,9 @@ export async function ensureFirstAdmin(
   wanted: { username?: string; password?: string },
 ): Promise<FirstAdmin | null> {
   if (await hasAdmin(db)) return null;
-  const username = usernameRule.parse(wanted.username ?? 'admin01');
+  const username = checked('ADMIN_USERNAME', usernameRule, wanted.username || 'admin01');
   const generatedPassword = wanted.password ? undefined : randomBytes(12).toString('base64url');
-  const password = passwordRule.parse(wanted.password ?? generatedPassword);
+  const password = checked('ADMIN_PASSWORD', passwordRule, wanted.password || generatedPassword);
   const passwordHash = await hashPassword(password);
   const accountId = newAccountId();
   await handleCommand(
@@ -44,4 +46,12 @@ export async function ensureFirstAdmin(
     },
   );
   return { username, generatedPassword };
+}
+
+/** The first admin's settings follow the registration rules; a bad one stops the start with a clear message. */
+function checked(variable: string, rule: z.ZodType<string>, value: unknown): string {
+  const result = rule.safeParse(value);
+  if (result.success) return result.data;
+  const key = result.error.issues[0]?.message ?? 'value.invalid';
+  throw new Error(`${variable}: ${translate(key, 'en')}`);
 }

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleMember } from '@portal/events/testing/accounts';
 import { SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
-import { type RunningPortal, startPortalProcess } from './portal-process.ts';
+import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { postgresSkipReason } from '@portal/events/testing/databases';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
@@ -12,8 +13,12 @@ describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    portal = await startPortalProcess(ADMIN);
-    console.info(`browser tests against the portal on ${portal.database}`);
+    const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
+    portal = await startPortalProcess({
+      database,
+      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    });
+    console.info(`browser tests against the portal on ${database}`);
     browser = await launchChromium();
   });
   afterAll(async () => {

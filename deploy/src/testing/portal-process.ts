@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { postgresDatabase, postgresSkipReason } from '@portal/events/testing/databases';
+import { postgresDatabase } from '@portal/events/testing/databases';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -16,57 +16,106 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface PortalProcessOptions {
+  /** PostgreSQL (a fresh database) or PGlite (in `dataDir`). */
+  database: 'postgres' | 'pglite';
+  /** Keep data between starts by passing the same directory; default a fresh temporary one. */
+  dataDir?: string;
+  env?: Record<string, string>;
+}
+
 export interface RunningPortal {
   url: string;
-  database: 'postgres' | 'pglite';
+  dataDir: string;
   output: () => string;
-  stop(): Promise<void>;
+  /** Stops the process; `keepData` leaves DATA_DIR (and the PostgreSQL database) for another start. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
- * Starts the portal exactly as a newcomer does (`npm start`: builds the console when needed, then
- * one process), on a fresh PostgreSQL database when DATABASE_URL is set, else on PGlite in a
- * temporary DATA_DIR.
+ * Starts the portal exactly as a newcomer does, `npm start` (deploy/scripts/start.mjs: builds the
+ * console when needed, then runs everything in one process), and waits until it is healthy.
  */
-export async function startPortalProcess(admin: { username: string; password: string }): Promise<RunningPortal> {
+export async function startPortalProcess(options: PortalProcessOptions): Promise<RunningPortal> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-browser-'));
-  const postgres = postgresSkipReason() === null ? await postgresDatabase.open() : null;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    DATABASE_URL: postgres?.url ?? '',
-  };
-  const child: ChildProcess = spawn('node', [join(root, 'deploy/scripts/start.mjs')], { cwd: root, env });
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-'));
+  const postgres = options.database === 'postgres' ? await postgresDatabase.open() : null;
+  const env = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', ...options.env };
+  try {
+    const running = await startHealthy(['node', join(root, 'deploy/scripts/start.mjs')], env, port);
+    return {
+      ...running,
+      dataDir,
+      async stop(stopOptions = {}) {
+        await running.stop();
+        if (stopOptions.keepData) return;
+        rmSync(dataDir, { recursive: true, force: true });
+        await postgres?.drop();
+      },
+    };
+  } catch (error) {
+    await postgres?.drop();
+    throw error;
+  }
+}
+
+/** One service started alone from its server.ts (production mode), waiting for its health. */
+export async function startService(
+  workspace: 'command-api' | 'projector' | 'query-api',
+  env: Record<string, string>,
+): Promise<Omit<RunningPortal, 'dataDir'>> {
+  const port = await freePort();
+  return startHealthy(
+    [join(root, 'node_modules/.bin/tsx'), join(root, workspace, 'src/server.ts')],
+    {
+      ...env,
+      PORT: String(port),
+    },
+    port,
+  );
+}
+
+async function startHealthy(command: string[], env: Record<string, string>, port: number) {
+  const [program, ...args] = command as [string, ...string[]];
+  const child: ChildProcess = spawn(program, args, { cwd: root, env: { ...process.env, HOST: '127.0.0.1', ...env } });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((done) => child.once('exit', done));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 150_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode}):\n${output}`);
-    const healthy = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
+    if (child.exitCode !== null) throw new Error(`${args.at(-1)} exited (${child.exitCode}):\n${output}`);
+    const answered = await fetch(`${url}/api/health`).then(
+      (r) => r.status,
+      () => 0,
     );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`the portal did not start:\n${output}`);
+    if (answered === 200) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${args.at(-1)} did not become healthy:\n${output}`);
+    }
     await new Promise((done) => setTimeout(done, 250));
   }
   return {
     url,
-    database: postgres ? 'postgres' : 'pglite',
     output: () => output,
     async stop() {
-      const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-      await postgres?.drop();
     },
   };
+}
+
+/** Runs the portal expecting it to fail to start; answers its exit code and output. */
+export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn('node', [join(root, 'deploy/scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', PORT: String(await freePort()), HOST: '127.0.0.1', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  return { code, output };
 }

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type RunningPortal, failedStart, startPortalProcess } from '../src/testing/portal-process.ts';
+
+/** `npm start` on a fresh DATA_DIR: PGlite, the console, the first admin's password shown once. */
+describe('npm start (embedded)', () => {
+  let portal: RunningPortal | undefined;
+  afterAll(() => portal?.stop());
+
+  const signIn = (url: string, username: string, password: string) =>
+    fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+
+  it('starts on PGlite, serves the console and prints the URL and the generated admin password once', async () => {
+    portal = await startPortalProcess({ database: 'pglite', env: { ADMIN_USERNAME: '', ADMIN_PASSWORD: '' } });
+    const output = portal.output();
+    expect(output).toContain(`Course portal is running at http://localhost:${new URL(portal.url).port}`);
+    expect(output).toContain('embedded PGlite');
+    const password = /username admin01, password (\S+)/.exec(output)?.[1];
+    expect(password).toBeDefined();
+    expect((await signIn(portal.url, 'admin01', password!)).status).toBe(200);
+
+    const page = await fetch(`${portal.url}/registrations`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    const unknownApi = await fetch(`${portal.url}/api/no-such-call`);
+    expect(unknownApi.status).toBe(404);
+    expect(unknownApi.headers.get('content-type')).toContain('application/json');
+
+    // A second portal on the same data refuses to start instead of corrupting it.
+    const second = await failedStart({ DATA_DIR: portal.dataDir });
+    expect(second.code).not.toBe(0);
+    expect(second.output).toContain('The portal could not start: The embedded database in');
+    expect(second.output).toContain('is in use by process');
+
+    // Restarted on the same data: the admin and their password are kept, and nothing is printed again.
+    const dataDir = portal.dataDir;
+    await portal.stop({ keepData: true });
+    portal = await startPortalProcess({ database: 'pglite', dataDir, env: { ADMIN_USERNAME: '', ADMIN_PASSWORD: '' } });
+    expect(portal.output()).not.toContain(password!);
+    expect(portal.output()).toContain('Sign in with the admin account created on the first start');
+    expect((await signIn(portal.url, 'admin01', password!)).status).toBe(200);
+  });
+});
+
+describe('npm start with a bad first-admin setting', () => {
+  it('refuses to start and names the variable and the rule', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-bad-admin-'));
+    const { code, output } = await failedStart({ DATA_DIR: dataDir, ADMIN_USERNAME: 'abc' });
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(code).not.toBe(0);
+    expect(output).toContain('The portal could not start: ADMIN_USERNAME: Username must be at least 6 characters.');
+    expect(output).not.toMatch(/ZodError|at async/);
+  });
+});
