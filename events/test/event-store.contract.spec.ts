@@ -56,6 +56,14 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
     expect(stream[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  it('reads a long stream in revision order (10 after 9, not after 1)', async () => {
+    let revision: number | 'no_stream' = 'no_stream';
+    for (let n = 0; n < 12; n++)
+      revision = (await store.append('long-stream', [event(n)], { expectedRevision: revision })).nextRevision;
+    const stream = await store.readStream('long-stream');
+    expect(stream.map((e) => e.streamRevision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
   it('refuses an append whose expected revision is stale, and appends nothing', async () => {
     await store.append('counter-b', [event(1)], { expectedRevision: 'no_stream' });
     await expect(store.append('counter-b', [event(2)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
@@ -187,5 +195,38 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
     expect(subscription.state()).toMatchObject({ running: true, lastError: null });
     await subscription.stop();
     expect(received.map((e) => e.streamRevision)).toEqual([0, 1, 2]);
+  });
+});
+
+/**
+ * Transaction ids grow past a power of ten (9 to 10, 99 to 100, ...) in every database's life. The reader must
+ * follow them as numbers: ordered as text, 1000 would come before 999 and a batch boundary there
+ * would skip events. Rows are written with chosen ids, in a database of their own.
+ */
+describe.each(testDatabases())('global order across transaction-id digit boundaries on $name', (database) => {
+  it('reads in numeric transaction-id order in batches, skipping nothing', async () => {
+    const { db, drop } = await database.open();
+    try {
+      await createEventStoreSchema(db);
+      const ids = [8, 9, 10, 11, 98, 99, 100, 101]; // all below any real transaction id, so all committed
+      for (const [revision, id] of ids.entries()) {
+        await db.query(
+          `INSERT INTO es.events (transaction_id, stream_id, stream_revision, type, schema_version, data)
+           VALUES ($1::text::xid8, 'boundary', $2, 'CounterIncremented', 1, '{}')`,
+          [String(id), revision],
+        );
+      }
+      const store = createEventStore(db);
+      const seen: string[] = [];
+      for (let after: Checkpoint = START; ;) {
+        const batch = await store.readAll(after, 3);
+        if (batch.length === 0) break;
+        seen.push(...batch.map((e) => e.transactionId));
+        after = checkpointOf(batch.at(-1)!);
+      }
+      expect(seen).toEqual(ids.map(String));
+    } finally {
+      await drop();
+    }
   });
 });

@@ -155,14 +155,18 @@ export async function readAllAfter(sql: Sql, after: Checkpoint, limit: number): 
   return rows.map(toStoredEvent);
 }
 
-const SELECT_EVENTS = `SELECT position::text, transaction_id::text, stream_id, stream_revision::text, type,
-  schema_version, data, metadata, created_at FROM es.events`;
+/**
+ * Columns come back as text under other names: a select-list alias named like its column would
+ * make ORDER BY sort the text ('10' before '9'), not the number.
+ */
+const SELECT_EVENTS = `SELECT position::text AS position_text, transaction_id::text AS transaction_id_text, stream_id,
+  stream_revision::text AS stream_revision_text, type, schema_version, data, metadata, created_at FROM es.events`;
 
 interface EventRow {
-  position: string;
-  transaction_id: string;
+  position_text: string;
+  transaction_id_text: string;
   stream_id: string;
-  stream_revision: string;
+  stream_revision_text: string;
   type: string;
   schema_version: number;
   data: unknown;
@@ -171,10 +175,10 @@ interface EventRow {
 }
 
 const toStoredEvent = (row: EventRow): StoredEvent => ({
-  position: Number(row.position),
-  transactionId: row.transaction_id,
+  position: Number(row.position_text),
+  transactionId: row.transaction_id_text,
   streamId: row.stream_id,
-  streamRevision: Number(row.stream_revision),
+  streamRevision: Number(row.stream_revision_text),
   type: row.type,
   schemaVersion: row.schema_version,
   data: row.data,
