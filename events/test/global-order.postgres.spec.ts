@@ -9,11 +9,11 @@ import { postgresDatabase, postgresSkipReason } from '../src/testing/databases.t
 
 /** The reader everyone writes first: follow the position. It skips events; this file shows when. */
 async function naiveReadAfter(db: Sql, position: number): Promise<StoredEvent[]> {
-  const rows = await db.query<{ position: string; stream_id: string }>(
-    'SELECT position::text, stream_id FROM es.events WHERE position > $1 ORDER BY position',
+  const rows = await db.query<{ position_text: string; stream_id: string }>(
+    'SELECT position::text AS position_text, stream_id FROM es.events WHERE position > $1 ORDER BY position',
     [position],
   );
-  return rows.map((row) => ({ position: Number(row.position), streamId: row.stream_id }) as StoredEvent);
+  return rows.map((row) => ({ position: Number(row.position_text), streamId: row.stream_id }) as StoredEvent);
 }
 
 const skip = postgresSkipReason();

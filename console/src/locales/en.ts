@@ -17,6 +17,7 @@ export const en = {
   'login.registerPartner': 'Register as a partner',
   'dialog.ok': 'OK',
   'dialog.loginSuccess': 'Signed in successfully',
+  'dialog.welcome': 'Welcome, {{name}}.',
   'dialog.loginFailed': 'Sign-in failed',
   'dialog.error': 'An error occurred',
   'dialog.noServer': 'Cannot connect to the server',

@@ -19,6 +19,7 @@ export const th: Words = {
   'login.registerPartner': 'สมัครสมาชิกพาร์ทเนอร์',
   'dialog.ok': 'ตกลง',
   'dialog.loginSuccess': 'เข้าสู่ระบบสำเร็จ',
+  'dialog.welcome': 'ยินดีต้อนรับ คุณ{{name}}',
   'dialog.loginFailed': 'เข้าสู่ระบบไม่สำเร็จ',
   'dialog.error': 'เกิดข้อผิดพลาด',
   'dialog.noServer': 'ไม่สามารถเชื่อมต่อกับเซิร์ฟเวอร์',

@@ -40,7 +40,12 @@ export function LoginForm() {
         onSuccess: (answer) => {
           const user = session.signIn(answer.partner);
           const land = () => navigate(homeOf(user.role), { replace: true });
-          setNotice({ tone: 'success', title: t('dialog.loginSuccess'), message: answer.message, then: land });
+          setNotice({
+            tone: 'success',
+            title: t('dialog.loginSuccess'),
+            message: t('dialog.welcome', { name: user.fullName || user.username }),
+            then: land,
+          });
           setTimeout(land, SUCCESS_DIALOG_MS);
         },
         onError: (error) => {
