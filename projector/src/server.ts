@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { installHealth } from '@portal/events/http/health';
+import { serveUntilStopped } from '@portal/events/http/serve';
 import { createEventStore } from '@portal/events/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
 import { createEventStoreSchema } from '@portal/events/store/schema';
@@ -22,11 +23,11 @@ const projector = await startProjector({
   onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
 });
 installHealth(app, { service: 'projector', store, readModels: db, projector: () => projector.health() });
-const close = async () => {
-  await app.close();
-  await projector.stop();
-  await db.close();
-};
-process.once('SIGTERM', () => void close());
-process.once('SIGINT', () => void close());
-await app.listen({ port: Number(process.env.PORT ?? 3002), host: process.env.HOST ?? '127.0.0.1' });
+await serveUntilStopped(
+  app,
+  { port: Number(process.env.PORT ?? 3002), host: process.env.HOST ?? '127.0.0.1' },
+  async () => {
+    await projector.stop();
+    await db.close();
+  },
+);

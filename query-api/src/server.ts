@@ -1,5 +1,6 @@
 import { installHealth } from '@portal/events/http/health';
 import { createHttpServer } from '@portal/events/http/server-kit';
+import { serveUntilStopped } from '@portal/events/http/serve';
 import { serviceConfigFromEnv } from '@portal/events/http/service-config';
 import { createEventStore } from '@portal/events/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
@@ -15,10 +16,4 @@ const db = await openDatabase({
 const store = createEventStore(db);
 await app.register(queryApi, { db, store });
 installHealth(app, { service: 'query-api', store, readModels: db });
-const close = async () => {
-  await app.close();
-  await db.close();
-};
-process.once('SIGTERM', () => void close());
-process.once('SIGINT', () => void close());
-await app.listen({ port: config.port, host: config.host });
+await serveUntilStopped(app, config, () => db.close());

@@ -27,14 +27,17 @@ export function AccessDenied() {
   );
 }
 
-/** Spec 001 section 2.14: back to the partner area for partners, the admin area otherwise. */
+/**
+ * Spec 001 section 2.14: back to the partner area for partners, the admin area for admins; members
+ * go to their own home and visitors to sign-in rather than to a page they cannot open.
+ */
 export function NotFound() {
   const { t } = useTranslation();
   const { user } = useSession();
   return (
     <section className="card">
       <h1>{t('notFound.title')}</h1>
-      <Link className="button primary" to={user?.role === 'partner' ? '/partner' : user ? homeOf(user.role) : '/admin'}>
+      <Link className="button primary" to={user ? homeOf(user.role) : '/'}>
         {t('notFound.home')}
       </Link>
     </section>
