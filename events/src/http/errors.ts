@@ -51,6 +51,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ success: false, message: `Route ${request.method} ${request.url} not found` });
+    const message = translate('route.notFound', languageOf(request));
+    reply.code(404).send({ success: false, message: `${message} (${request.method} ${request.url.split('?')[0]})` });
   });
 }

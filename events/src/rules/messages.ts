@@ -70,6 +70,7 @@ export const messages = {
     th: 'ข้อมูลถูกแก้ไขพร้อมกัน กรุณาลองอีกครั้ง',
     en: 'The data was changed at the same time by someone else. Please try again.',
   },
+  'route.notFound': { th: 'ไม่พบเส้นทางที่เรียก', en: 'No such API route.' },
   'server.error': { th: 'เกิดข้อผิดพลาดในระบบ', en: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { th: string; en: string }>;
 
