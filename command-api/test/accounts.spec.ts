@@ -63,6 +63,14 @@ describe.each(testDatabases())('accounts on $name', (database) => {
       expect(await eventCount(h.db)).toBe(before);
     });
 
+    it('refuses a national id whose check digit is wrong, and appends nothing', async () => {
+      const before = await eventCount(h.db);
+      const response = await register({ personalId: '1101700000002' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ personalId: 'เลขบัตรประชาชนไม่ถูกต้อง กรุณาตรวจสอบอีกครั้ง' });
+      expect(await eventCount(h.db)).toBe(before);
+    });
+
     it('says which fields are required, in English when asked', async () => {
       const response = await register({}, { 'accept-language': 'en' });
       expect(response.statusCode).toBe(400);

@@ -7,6 +7,10 @@ export const messages = {
   'username.min': { th: 'ชื่อผู้ใช้ต้องมีอย่างน้อย 6 ตัวอักษร', en: 'Username must be at least 6 characters.' },
   'personalId.required': { th: 'กรุณากรอกเลขบัตรประชาชน', en: 'Please enter your national ID number.' },
   'personalId.length': { th: 'ต้องกรอกเลขบัตรประชาชน 13 หลัก', en: 'The national ID number must have 13 digits.' },
+  'personalId.checksum': {
+    th: 'เลขบัตรประชาชนไม่ถูกต้อง กรุณาตรวจสอบอีกครั้ง',
+    en: 'This national ID number is not valid. Please check it.',
+  },
   'digits.only': { th: 'กรุณากรอกเฉพาะตัวเลขเท่านั้น', en: 'Please enter digits only.' },
   'password.required': { th: 'กรุณากรอกรหัสผ่าน', en: 'Please enter a password.' },
   'password.min': { th: 'รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร', en: 'Password must be at least 8 characters.' },

@@ -40,7 +40,20 @@ export const password = z
 const fixedDigits = (required: MessageKey, length: MessageKey, size: number) =>
   requiredText(required).pipe(z.string().length(size, key(length)).regex(digitsOnly, key('digits.only')));
 
-export const personalId = fixedDigits('personalId.required', 'personalId.length', 13);
+/**
+ * The Thai national id's last digit checks the first twelve: the digits weighted 13 down to 2,
+ * summed; the check digit is (11 - sum mod 11) mod 10.
+ */
+export function thaiIdChecksumValid(id: string): boolean {
+  if (!/^\d{13}$/.test(id)) return false;
+  const sum = [...id.slice(0, 12)].reduce((total, digit, index) => total + Number(digit) * (13 - index), 0);
+  return (11 - (sum % 11)) % 10 === Number(id[12]);
+}
+
+export const personalId = fixedDigits('personalId.required', 'personalId.length', 13).refine(
+  thaiIdChecksumValid,
+  key('personalId.checksum'),
+);
 export const personalPhone = fixedDigits('personalPhone.required', 'personalPhone.length', 10);
 export const personalEmail = requiredText('personalEmail.required').pipe(
   z
