@@ -65,7 +65,7 @@ describe.each(testDatabases())('accounts on $name', (database) => {
 
     it('refuses a national id whose check digit is wrong, and appends nothing', async () => {
       const before = await eventCount(h.db);
-      const response = await register({ personalId: '1101700000002' });
+      const response = await register(member({ personalId: '1101700000002' }));
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual({ personalId: 'เลขบัตรประชาชนไม่ถูกต้อง กรุณาตรวจสอบอีกครั้ง' });
       expect(await eventCount(h.db)).toBe(before);
