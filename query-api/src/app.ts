@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EventStore } from '@portal/events/store/port';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { installReadYourWrites } from './core/read-your-writes.ts';
+import { addressRoutes } from './routes/addresses/routes.ts';
 import { profileRoutes } from './routes/profiles/routes.ts';
 import { registrationRoutes } from './routes/registrations/routes.ts';
 
@@ -26,4 +27,5 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
   installReadYourWrites(app, options.db, options.store);
   await app.register(registrationRoutes);
   await app.register(profileRoutes);
+  await app.register(addressRoutes);
 }
