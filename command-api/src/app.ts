@@ -3,6 +3,7 @@ import type { EventStore } from '@portal/events/store/port';
 import { withSchemaLock } from '@portal/events/store/schema-lock';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { createAccountTables } from './accounts/credentials.ts';
+import type { LoginThrottle } from './accounts/login-throttle.ts';
 import { loginRoutes } from './accounts/login.routes.ts';
 import { registerRoutes } from './accounts/register.routes.ts';
 import { registrationAdminRoutes } from './accounts/registration-admin.routes.ts';
@@ -10,6 +11,8 @@ import { registrationAdminRoutes } from './accounts/registration-admin.routes.ts
 export interface CommandApiOptions {
   db: SqlDatabase;
   store: EventStore;
+  /** Failed sign-in limits; tests pass their own. */
+  loginThrottle?: LoginThrottle;
 }
 
 declare module 'fastify' {

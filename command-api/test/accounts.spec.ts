@@ -194,6 +194,18 @@ describe.each(testDatabases())('accounts on $name', (database) => {
       expect(wrong.response.json()).toEqual(unknown.response.json());
     });
 
+    it('refuses sign-in for a while after five wrong passwords, even with the right one, saying why', async () => {
+      const person = member();
+      const id = (await register(person)).json()._id;
+      await setStatus(id, 'approved');
+      for (let i = 0; i < 5; i++)
+        expect((await loginAs(h.app, person.username, 'wrong-password')).response.statusCode).toBe(401);
+      const { response } = await loginAs(h.app, person.username, person.password);
+      expect(response.statusCode).toBe(429);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(response.json().message).toBe('เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่');
+    });
+
     it('requires both sign-in fields', async () => {
       const response = await h.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'x' } });
       expect(response.statusCode).toBe(400);

@@ -10,6 +10,7 @@ import { LoginRequest } from '@portal/events/rules/registration';
 import { loadState } from '../core/command-handler.ts';
 import type { RegistrationStatus } from './account.ts';
 import { findCredentials } from './credentials.ts';
+import { LoginThrottle } from './login-throttle.ts';
 import { accountDecider } from './decider.ts';
 import { passwordMatches } from './passwords.ts';
 
@@ -22,6 +23,7 @@ export const statusLabels: Record<RegistrationStatus, string> = {
 
 export async function loginRoutes(app: FastifyInstance): Promise<void> {
   const { db, store } = app.commands;
+  const throttle = app.commands.loginThrottle ?? new LoginThrottle();
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/login',
@@ -35,9 +37,15 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { username, password } = request.body;
+      const retryAfter = throttle.retryAfter(username, request.ip);
+      if (retryAfter > 0) {
+        reply.header('retry-after', String(retryAfter));
+        throw new HttpError(429, 'login.tooMany', { retryAfter });
+      }
       const credentials = await findCredentials(db, username);
       // Unknown user and wrong password get the same answer, after the same work.
       if (!(await passwordMatches(credentials?.passwordHash, password)) || !credentials) {
+        throttle.failed(username, request.ip);
         throw new HttpError(401, 'login.failed');
       }
       const account = await loadState(store, accountDecider, accountStream(credentials.accountId));
@@ -47,6 +55,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
           status: statusLabels[account.status],
         });
       }
+      throttle.succeeded(username);
       const token = await app.issueSession(reply, {
         accountId: credentials.accountId,
         role: account.role,

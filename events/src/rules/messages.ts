@@ -45,6 +45,10 @@ export const messages = {
     th: 'บัญชีของคุณอยู่ในสถานะไม่ยืนยัน กรุณาติดต่อเจ้าหน้าที่',
     en: 'Your account was not confirmed. Please contact staff.',
   },
+  'login.tooMany': {
+    th: 'เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่',
+    en: 'Too many failed sign-in attempts. Please wait a while and try again.',
+  },
   'register.success': { th: 'สมัครสมาชิกสำเร็จ!', en: 'Registration successful!' },
   'registration.statusChanged': { th: 'อัปเดตสถานะเรียบร้อยแล้ว', en: 'Registration status updated.' },
   'registration.deleted': { th: 'ลบข้อมูลการสมัครเรียบร้อยแล้ว', en: 'Registration deleted.' },
