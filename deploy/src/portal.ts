@@ -45,7 +45,7 @@ export async function startPortal(options: PortalOptions) {
   });
   await app.register(commandApi, { db, store });
   await app.register(queryApi, { db, store });
-  installHealth(app, { service: 'portal', store, readModels: db, projector: () => projector.health() });
+  installHealth(app, { service: 'portal', store, readModels: db, projector });
   if (options.consoleDir) await app.register(serveConsole, { root: options.consoleDir });
   return {
     app,

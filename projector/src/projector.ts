@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@portal/events/envelope';
 import {
+  PROGRESS_CHANNEL,
   type ReadModelLag,
   createCheckpointTable,
   readCheckpoint,
@@ -11,8 +12,6 @@ import { withSchemaLock } from '@portal/events/store/schema-lock';
 import type { Sql, SqlDatabase } from '@portal/events/store/sql';
 import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/events/store/subscription';
 import type { Projection } from './projection.ts';
-
-export const PROGRESS_CHANNEL = 'rm_progress';
 
 /** Creates the read-model schema, its checkpoint and every projection's tables (idempotent). */
 export async function prepareReadModels(db: SqlDatabase, schema: string, projections: readonly Projection[]) {
@@ -63,6 +62,8 @@ export interface ProjectorHealth extends ReadModelLag {
 }
 
 export interface Projector {
+  /** Whether it is following the log, without asking the database. */
+  state(): { running: boolean; lastError: string | null };
   health(): Promise<ProjectorHealth>;
   stop(): Promise<void>;
 }
@@ -92,11 +93,14 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     pollMs: options.pollMs,
     onError: options.onError,
   });
+  const state = () => {
+    const { running, lastError }: SubscriptionState = subscription.state();
+    return { running: running && lastError === null, lastError };
+  };
   return {
+    state,
     async health() {
-      const state: SubscriptionState = subscription.state();
-      const lag = await readModelLag(options.source, options.target, schema);
-      return { running: state.running && state.lastError === null, lastError: state.lastError, ...lag };
+      return { ...state(), ...(await readModelLag(options.source, options.target, schema)) };
     },
     stop: () => subscription.stop(),
   };

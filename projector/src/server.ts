@@ -22,7 +22,7 @@ const projector = await startProjector({
   projections,
   onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
 });
-installHealth(app, { service: 'projector', store, readModels: db, projector: () => projector.health() });
+installHealth(app, { service: 'projector', store, readModels: db, projector });
 await serveUntilStopped(
   app,
   { port: Number(process.env.PORT ?? 3002), host: process.env.HOST ?? '127.0.0.1' },

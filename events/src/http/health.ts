@@ -10,7 +10,7 @@ export interface HealthOptions {
   /** The read models' database. */
   readModels: Sql;
   /** The projector's own view, when it runs in this process. */
-  projector?: () => Promise<{ running: boolean; lastError: string | null }>;
+  projector?: { state(): { running: boolean; lastError: string | null } };
 }
 
 /**
@@ -24,8 +24,7 @@ export function installHealth(app: FastifyInstance, options: HealthOptions): voi
     async (_request, reply) => {
       try {
         const readModels = await readModelLag(options.store, options.readModels);
-        const state = options.projector ? await options.projector() : undefined;
-        const projector = state && { running: state.running, lastError: state.lastError };
+        const projector = options.projector?.state();
         const ok = projector?.running ?? true;
         return reply
           .code(ok ? 200 : 503)

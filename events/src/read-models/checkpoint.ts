@@ -10,6 +10,9 @@ const UNDEFINED_SCHEMA = '3F000';
  */
 
 export const READ_MODEL_SCHEMA = 'rm';
+
+/** NOTIFYed by the projector after each batch, with the new position: wakes read-your-writes waiters. */
+export const PROGRESS_CHANNEL = 'rm_progress';
 const NAME = 'projector';
 
 export async function createCheckpointTable(sql: Sql, schema: string): Promise<void> {

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { readCheckpoint } from '@portal/events/read-models/checkpoint';
+import { PROGRESS_CHANNEL, readCheckpoint } from '@portal/events/read-models/checkpoint';
 import { type EventStore, isAtOrBefore } from '@portal/events/store/port';
-import type { Sql } from '@portal/events/store/sql';
+import type { SqlDatabase } from '@portal/events/store/sql';
 
 const WAIT_MS = 2000;
-const STEP_MS = 20;
+/** A fallback when a NOTIFY is lost (the projector in another process, a dropped connection). */
+const POLL_MS = 100;
 
 /** The position a query must see: `?minPosition=` or the `X-Min-Position` header. */
 function wantedPosition(request: FastifyRequest): number | null {
@@ -16,10 +17,26 @@ function wantedPosition(request: FastifyRequest): number | null {
 
 /**
  * Read-your-writes: a command answers with the position of its last event; a query that passes it
- * waits (at most about 2 s) until the read models include that event. The answer says whether
- * they did in `X-Read-Position-Reached`.
+ * waits (at most about 2 s) until the read models include that event, woken by the projector's
+ * NOTIFY after each batch. The answer says whether they did in `X-Read-Position-Reached`.
  */
-export function installReadYourWrites(app: FastifyInstance, db: Sql, store: EventStore): void {
+export function installReadYourWrites(app: FastifyInstance, db: SqlDatabase, store: EventStore): void {
+  const waiters = new Set<() => void>();
+  const wakeAll = () => waiters.forEach((wake) => wake());
+  const listening = db.listen(PROGRESS_CHANNEL, wakeAll, wakeAll);
+  app.addHook('onClose', async () => (await listening)());
+
+  const progressOrTimeout = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiters.add(done);
+    });
+
   app.addHook('preHandler', async (request, reply) => {
     const position = wantedPosition(request);
     if (position === null) return;
@@ -27,7 +44,7 @@ export function installReadYourWrites(app: FastifyInstance, db: Sql, store: Even
     let reached = target === null; // no such event: nothing to wait for
     for (const deadline = Date.now() + WAIT_MS; !reached && Date.now() < deadline;) {
       reached = isAtOrBefore(target!, await readCheckpoint(db, 'rm'));
-      if (!reached) await new Promise((resolve) => setTimeout(resolve, STEP_MS));
+      if (!reached) await progressOrTimeout(Math.min(POLL_MS, deadline - Date.now()));
     }
     reply.header('x-read-position-reached', String(reached));
   });
