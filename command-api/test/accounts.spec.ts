@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PersonalData } from '@portal/events/accounts/account.events';
+import { type Sealed, open } from '@portal/events/privacy/personal-data';
+import { legalVersions } from '@portal/events/rules/legal';
 import { testDatabases } from '@portal/events/testing/databases';
 import { ADMIN, type Harness, eventCount, loginAs, member, startCommandApi } from './harness.ts';
 
@@ -29,9 +32,10 @@ describe.each(testDatabases())('accounts on $name', (database) => {
       const body = response.json();
       expect(body).toMatchObject({ success: true, _id: expect.stringMatching(/^[0-9a-f]{24}$/) });
       expect(body.position).toBeGreaterThan(0);
-      const [stored] = await h.store.readStream(`account-${body._id}`);
+      const [stored, consent] = await h.store.readStream(`account-${body._id}`);
       expect(stored!.type).toBe('MemberRegistered');
-      expect(stored!.data).toMatchObject({
+      const sealed = (stored!.data as { personal: Sealed }).personal;
+      expect(await open(h.db, sealed, PersonalData)).toMatchObject({
         personalEmail: payload.personalEmail.toLowerCase(),
         username: payload.username,
       });
@@ -41,6 +45,28 @@ describe.each(testDatabases())('accounts on $name', (database) => {
       );
       expect(raw!.text).not.toContain(payload.password);
       expect(raw!.text).not.toContain('argon2');
+      // Personal data is sealed with the member's own key, never in the clear.
+      for (const value of [payload.username, payload.fullName, payload.personalId, payload.personalPhone]) {
+        expect(raw!.text).not.toContain(value);
+      }
+      // The consent is recorded with the versions of the texts agreed to.
+      expect(consent).toMatchObject({
+        type: 'ConsentGiven',
+        data: {
+          documents: [
+            { document: 'terms', version: legalVersions.terms },
+            { document: 'privacy', version: legalVersions.privacy },
+          ],
+        },
+      });
+    });
+
+    it('refuses a registration without the terms accepted, with the spec message', async () => {
+      const before = await eventCount(h.db);
+      const response = await register(member({ acceptTerms: undefined }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ acceptTerms: 'กรุณายอมรับข้อตกลงและนโยบายความเป็นส่วนตัว' });
+      expect(await eventCount(h.db)).toBe(before);
     });
 
     it("answers each invalid field with the spec's Thai message and appends nothing", async () => {
@@ -51,6 +77,7 @@ describe.each(testDatabases())('accounts on $name', (database) => {
         personalId: '12345',
         personalPhone: '08x1234567',
         personalEmail: 'not-an-email',
+        acceptTerms: true,
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual({

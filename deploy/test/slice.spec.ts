@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMember } from '@portal/events/testing/accounts';
+import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { testDatabases } from '@portal/events/testing/databases';
 import { type Portal, startPortal } from '../src/portal.ts';
 
@@ -82,6 +82,21 @@ describe.each(testDatabases())('the portal on $name', (database) => {
     const profile = await app.inject({ method: 'GET', url: `/api/members/profile/${id}`, headers: bearer(token) });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ success: true, member: { _id: id, username: person.username } });
+  });
+
+  it('lists partners in the report with their role and company', async () => {
+    const partner = samplePartner();
+    const answer = await app.inject({ method: 'POST', url: '/api/partners/register', payload: partner });
+    expect(answer.statusCode).toBe(201);
+    const { _id, position } = answer.json();
+    const listed = (await report(adminToken, position)).json().members.find((m: { _id: string }) => m._id === _id);
+    expect(listed).toMatchObject({
+      role: 'partner',
+      status: 'pending',
+      fullName: partner.fullName,
+      companyName: partner.companyName,
+      company: { companyTaxId: partner.companyTaxId, companyEmail: partner.companyEmail, shopLatitude: 13.7307 },
+    });
   });
 
   it('lists newest registrations first and leaves admins out of the report', async () => {

@@ -1,60 +1,10 @@
-import type { StoredEvent } from '@portal/events/envelope';
-import {
-  PROGRESS_CHANNEL,
-  type ReadModelLag,
-  createCheckpointTable,
-  readCheckpoint,
-  readModelLag,
-  writeCheckpoint,
-} from '@portal/events/read-models/checkpoint';
-import { type Checkpoint, type EventStore, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
-import { withSchemaLock } from '@portal/events/store/schema-lock';
-import type { Sql, SqlDatabase } from '@portal/events/store/sql';
+import { type ReadModelLag, readCheckpoint, readModelLag } from '@portal/events/read-models/checkpoint';
+import type { EventStore } from '@portal/events/store/port';
+import type { SqlDatabase } from '@portal/events/store/sql';
 import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/events/store/subscription';
+import { applyBatch, prepareReadModels, readModelsOutdated } from './apply.ts';
 import type { Projection } from './projection.ts';
-
-/** Creates the read-model schema, its checkpoint and every projection's tables (idempotent). */
-export async function prepareReadModels(db: SqlDatabase, schema: string, projections: readonly Projection[]) {
-  await withSchemaLock(db, async (tx) => {
-    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await createCheckpointTable(tx, schema);
-    for (const projection of projections) await projection.createTables(tx, schema);
-  });
-}
-
-/**
- * Applies a batch in one transaction with the checkpoint. Events at or before the stored
- * checkpoint are skipped, so a batch delivered twice, or by two projectors at once, counts once.
- */
-export async function applyBatch(
-  db: SqlDatabase,
-  schema: string,
-  projections: readonly Projection[],
-  batch: readonly StoredEvent[],
-): Promise<Checkpoint> {
-  return db.transaction((tx) => applyBatchIn(tx, schema, projections, batch));
-}
-
-/** The same, inside a transaction the caller holds. */
-export async function applyBatchIn(
-  tx: Sql,
-  schema: string,
-  projections: readonly Projection[],
-  batch: readonly StoredEvent[],
-): Promise<Checkpoint> {
-  let checkpoint = await readCheckpoint(tx, schema, true);
-  const start = checkpoint;
-  for (const event of batch) {
-    if (isAtOrBefore(checkpointOf(event), checkpoint)) continue;
-    for (const projection of projections) await projection.apply(tx, schema, event);
-    checkpoint = checkpointOf(event);
-  }
-  if (checkpoint !== start) {
-    await writeCheckpoint(tx, schema, checkpoint);
-    await tx.query(`SELECT pg_notify($1, $2)`, [PROGRESS_CHANNEL, String(checkpoint.position)]);
-  }
-  return checkpoint;
-}
+import { rebuildReadModels } from './rebuild.ts';
 
 export interface ProjectorHealth extends ReadModelLag {
   running: boolean;
@@ -75,6 +25,8 @@ export interface ProjectorOptions {
   schema?: string;
   pollMs?: number;
   onError?: (error: unknown) => void;
+  /** Progress of the rebuild run at start when the read models were built by older projections. */
+  onRebuildProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -84,6 +36,15 @@ export interface ProjectorOptions {
  */
 export async function startProjector(options: ProjectorOptions): Promise<Projector> {
   const schema = options.schema ?? 'rm';
+  if (await readModelsOutdated(options.target, schema, options.projections)) {
+    await rebuildReadModels({
+      store: options.source,
+      db: options.target,
+      projections: options.projections,
+      schema,
+      onProgress: options.onRebuildProgress,
+    });
+  }
   await prepareReadModels(options.target, schema, options.projections);
   const subscription: Subscription = subscribeToAll(options.source, {
     from: () => readCheckpoint(options.target, schema),

@@ -3,7 +3,7 @@ import { readAllAfter } from '@portal/events/store/event-store';
 import { type EventStore, START } from '@portal/events/store/port';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import type { Projection } from './projection.ts';
-import { applyBatch, applyBatchIn, prepareReadModels } from './projector.ts';
+import { applyBatch, applyBatchIn, prepareReadModels } from './apply.ts';
 
 const BATCH = 1000;
 

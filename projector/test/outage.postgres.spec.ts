@@ -1,31 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemberRegistered } from '@portal/events/accounts/account.events';
 import { createEventStore } from '@portal/events/store/event-store';
 import { connectPostgres } from '@portal/events/store/postgres';
 import { createEventStoreSchema } from '@portal/events/store/schema';
 import type { SqlDatabase } from '@portal/events/store/sql';
+import { memberRegisteredEvent } from '@portal/events/testing/accounts';
 import { postgresDatabase, postgresSkipReason } from '@portal/events/testing/databases';
 import { projections } from '../src/projections/index.ts';
 import { startProjector } from '../src/projector.ts';
 
 const skip = postgresSkipReason();
 if (skip) console.warn(`\n!!! ${skip}\n`);
-
-const registered = (i: number) =>
-  MemberRegistered.create({
-    username: `outage${i}`,
-    title: '',
-    fullName: '',
-    personalId: String(i).padStart(13, '9'),
-    personalPhone: String(i).padStart(10, '9'),
-    personalEmail: `outage${i}@example.com`,
-    personalAddress: '',
-    personalProvince: '',
-    personalDistrict: '',
-    personalSubdistrict: '',
-    personalPostalCode: '',
-    registeredAt: '2026-11-01T08:00:00.000Z',
-  });
 
 describe.skipIf(skip !== null)('projector through a database outage (PostgreSQL)', () => {
   let db: SqlDatabase;
@@ -50,7 +34,9 @@ describe.skipIf(skip !== null)('projector through a database outage (PostgreSQL)
       onError: () => {},
     });
     try {
-      await store.append('account-outage-1', [registered(1)], { expectedRevision: 'no_stream' });
+      await store.append('account-outage-1', [await memberRegisteredEvent(db, 'outage-1', { username: 'outage1' })], {
+        expectedRevision: 'no_stream',
+      });
       await expect.poll(async () => (await projector.health()).lagEvents, { timeout: 3000 }).toBe(0);
 
       const dbName = new URL(url).pathname.slice(1);
@@ -59,7 +45,9 @@ describe.skipIf(skip !== null)('projector through a database outage (PostgreSQL)
         [dbName],
       );
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      await store.append('account-outage-2', [registered(2)], { expectedRevision: 'no_stream' });
+      await store.append('account-outage-2', [await memberRegisteredEvent(db, 'outage-2', { username: 'outage2' })], {
+        expectedRevision: 'no_stream',
+      });
       await expect.poll(async () => (await projector.health()).lagEvents, { timeout: 8000 }).toBe(0);
       const names = await db.query<{ username: string }>('SELECT username FROM rm.accounts ORDER BY username');
       expect(names.map((row) => row.username)).toEqual(['outage1', 'outage2']);

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemberRegistered, accountStream } from '@portal/events/accounts/account.events';
+import { accountStream } from '@portal/events/accounts/account.events';
 import { createHttpServer } from '@portal/events/http/server-kit';
 import { createEventStore } from '@portal/events/store/event-store';
 import type { EventStore } from '@portal/events/store/port';
 import { createEventStoreSchema } from '@portal/events/store/schema';
 import type { SqlDatabase } from '@portal/events/store/sql';
-import { sampleMember } from '@portal/events/testing/accounts';
+import { memberRegisteredEvent } from '@portal/events/testing/accounts';
 import { testDatabases } from '@portal/events/testing/databases';
 import { projections } from '@portal/projector/projections/index';
-import { applyBatch, prepareReadModels } from '@portal/projector/projector';
+import { applyBatch, prepareReadModels } from '@portal/projector/apply';
 import { queryApi } from '../src/app.ts';
 
 /**
@@ -38,13 +38,10 @@ describe.each(testDatabases())('read-your-writes on $name', (database) => {
   });
 
   async function register() {
-    const { password: _password, ...person } = sampleMember();
     const id = crypto.randomUUID();
-    const result = await store.append(
-      accountStream(id),
-      [MemberRegistered.create({ ...person, registeredAt: new Date().toISOString() })],
-      { expectedRevision: 'no_stream' },
-    );
+    const result = await store.append(accountStream(id), [await memberRegisteredEvent(db, id)], {
+      expectedRevision: 'no_stream',
+    });
     return { id, position: result.position };
   }
   const catchUp = async () => applyBatch(db, 'rm', projections, await store.readAll(await checkpoint(), 1000));

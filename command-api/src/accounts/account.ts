@@ -1,38 +1,37 @@
 import type { AccountEvent, Role } from '@portal/events/accounts/account.events';
-
-/** What the command side knows of one account, folded from its stream. */
-export interface Profile {
-  username: string;
-  title: string;
-  fullName: string;
-  personalPhone: string;
-  personalEmail: string;
-}
+import type { Sealed } from '@portal/events/privacy/personal-data';
 
 export type RegistrationStatus = 'pending' | 'approved' | 'rejected';
 
+/**
+ * What the command side knows of one account, folded from its stream. Personal data stays
+ * sealed here; a route that must show it opens it with the person's key.
+ */
 export type Account =
-  { status: 'none' } | { status: RegistrationStatus; role: Role; profile: Profile } | { status: 'deleted'; role: Role };
+  | { status: 'none' }
+  | { status: RegistrationStatus; role: Role; personal: Sealed }
+  | { status: 'deleted' | 'erased'; role: Role };
 
 export const initialState = (): Account => ({ status: 'none' });
 
 export function evolve(state: Account, event: AccountEvent): Account {
   switch (event.type) {
     case 'MemberRegistered':
+      return { status: 'pending', role: 'member', personal: event.data.personal };
     case 'PartnerRegistered':
-      return { status: 'pending', role: event.type === 'MemberRegistered' ? 'member' : 'partner', profile: event.data };
+      return { status: 'pending', role: 'partner', personal: event.data.personal };
     case 'AdminCreated':
-      return {
-        status: 'approved',
-        role: 'admin',
-        profile: { ...event.data, title: '', personalPhone: '', personalEmail: '' },
-      };
+      return { status: 'approved', role: 'admin', personal: event.data.personal };
     case 'MemberApproved':
-      return state.status === 'none' || state.status === 'deleted' ? state : { ...state, status: 'approved' };
+      return 'personal' in state ? { ...state, status: 'approved' } : state;
     case 'MemberRejected':
-      return state.status === 'none' || state.status === 'deleted' ? state : { ...state, status: 'rejected' };
+      return 'personal' in state ? { ...state, status: 'rejected' } : state;
     case 'RegistrationDeleted':
       return state.status === 'none' ? state : { status: 'deleted', role: state.role };
+    case 'PersonalDataErased':
+      return state.status === 'none' ? state : { status: 'erased', role: state.role };
+    case 'ConsentGiven':
+      return state;
     default: {
       const _exhaustive: never = event;
       return state;

@@ -1,6 +1,7 @@
 import type { Role } from '@portal/events/accounts/account.events';
 import type { UniqueField } from '@portal/events/rules/registration';
 import type { Sql } from '@portal/events/store/sql';
+import { eraseKey } from '@portal/events/privacy/personal-data';
 
 /**
  * The command side's own tables for accounts: password hashes (never in the log) and the
@@ -24,7 +25,7 @@ export async function createAccountTables(sql: Sql): Promise<void> {
 
 /** Usernames and e-mail addresses are unique whatever their case. */
 export const normalise = (field: UniqueField, value: string) =>
-  field === 'username' || field === 'personalEmail' ? value.toLowerCase() : value;
+  field === 'username' || field === 'personalEmail' || field === 'companyEmail' ? value.toLowerCase() : value;
 
 export type UniqueValues = Partial<Record<UniqueField, string>>;
 
@@ -60,10 +61,14 @@ export async function saveCredentials(sql: Sql, accountId: string, role: Role, p
   ]);
 }
 
-/** A deleted registration frees its values and can no longer sign in. */
+/**
+ * A deleted or erased account frees its values, can no longer sign in, and loses its key: what
+ * its events sealed can never be read again.
+ */
 export async function forgetAccount(sql: Sql, accountId: string): Promise<void> {
   await sql.query(`DELETE FROM cmd.unique_values WHERE account_id = $1`, [accountId]);
   await sql.query(`DELETE FROM cmd.credentials WHERE account_id = $1`, [accountId]);
+  await eraseKey(sql, accountId);
 }
 
 export async function findCredentials(

@@ -1,13 +1,16 @@
 import {
   AdminCreated,
+  ConsentGiven,
   MemberApproved,
   MemberRegistered,
   MemberRejected,
+  PartnerRegistered,
+  PersonalDataErased,
   RegistrationDeleted,
 } from '@portal/events/accounts/account.events';
 import type { NewEvent } from '@portal/events/envelope';
 import { HttpError } from '@portal/events/http/errors';
-import type { MemberRegistration } from '@portal/events/rules/registration';
+import type { SealedBox } from '@portal/events/privacy/personal-data';
 import type { Account } from './account.ts';
 
 /** Time comes in with the command, never from the clock inside a decision. */
@@ -15,24 +18,32 @@ interface At {
   now: string;
 }
 
+type Consent = { document: 'terms' | 'privacy'; version: string }[];
+
+/** Personal data arrives sealed: the route seals it with the person's key before deciding. */
 export type AccountCommand =
-  | { type: 'RegisterMember'; data: Omit<MemberRegistration, 'password'> & At }
-  | { type: 'CreateAdmin'; data: { username: string; fullName: string } & At }
+  | { type: 'RegisterMember'; data: { personal: SealedBox; consent: Consent | null } & At }
+  | { type: 'RegisterPartner'; data: { personal: SealedBox; company: SealedBox; consent: Consent | null } & At }
+  | { type: 'CreateAdmin'; data: { personal: SealedBox } & At }
   | { type: 'ChangeRegistrationStatus'; data: { status: 'approved' | 'rejected' } & At }
-  | { type: 'DeleteRegistration'; data: At };
+  | { type: 'DeleteRegistration'; data: At }
+  | { type: 'ErasePersonalData'; data: At };
 
 export function decide(command: AccountCommand, state: Account): NewEvent[] {
   switch (command.type) {
     case 'RegisterMember': {
-      if (state.status !== 'none') throw new Error('account already exists');
-      const { now, ...profile } = command.data;
-      return [MemberRegistered.create({ ...profile, registeredAt: now })];
+      mustBeNew(state);
+      const { personal, consent, now } = command.data;
+      return [MemberRegistered.create({ personal, registeredAt: now }), ...consentGiven(consent, now)];
     }
-    case 'CreateAdmin': {
-      if (state.status !== 'none') throw new Error('account already exists');
-      const { now, ...admin } = command.data;
-      return [AdminCreated.create({ ...admin, createdAt: now })];
+    case 'RegisterPartner': {
+      mustBeNew(state);
+      const { personal, company, consent, now } = command.data;
+      return [PartnerRegistered.create({ personal, company, registeredAt: now }), ...consentGiven(consent, now)];
     }
+    case 'CreateAdmin':
+      mustBeNew(state);
+      return [AdminCreated.create({ personal: command.data.personal, createdAt: command.data.now })];
     case 'ChangeRegistrationStatus': {
       const registration = registrationOf(state);
       if (registration.status === command.data.status) throw new HttpError(409, 'registration.alreadyInStatus');
@@ -43,6 +54,9 @@ export function decide(command: AccountCommand, state: Account): NewEvent[] {
     case 'DeleteRegistration':
       registrationOf(state);
       return [RegistrationDeleted.create({ deletedAt: command.data.now })];
+    case 'ErasePersonalData':
+      registrationOf(state);
+      return [PersonalDataErased.create({ erasedAt: command.data.now })];
     default: {
       const _exhaustive: never = command;
       throw new Error('unknown command');
@@ -50,10 +64,18 @@ export function decide(command: AccountCommand, state: Account): NewEvent[] {
   }
 }
 
-/** Only members' and partners' registrations are managed; admins and missing ones are not found. */
+function mustBeNew(state: Account): void {
+  if (state.status !== 'none') throw new Error('account already exists');
+}
+
+const consentGiven = (consent: Consent | null, now: string) =>
+  consent ? [ConsentGiven.create({ documents: consent, givenAt: now })] : [];
+
+/**
+ * Only members' and partners' registrations are managed; admins, and accounts already deleted
+ * or erased, are not found.
+ */
 function registrationOf(state: Account) {
-  if (state.status === 'none' || state.status === 'deleted' || state.role === 'admin') {
-    throw new HttpError(404, 'registration.notFound');
-  }
+  if (!('personal' in state) || state.role === 'admin') throw new HttpError(404, 'registration.notFound');
   return state;
 }

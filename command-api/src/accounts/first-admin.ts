@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { accountStream } from '@portal/events/accounts/account.events';
 import { password as passwordRule, username as usernameRule } from '@portal/events/rules/registration';
 import type { z } from 'zod';
+import { seal } from '@portal/events/privacy/personal-data';
 import { translate } from '@portal/events/rules/messages';
 import type { EventStore } from '@portal/events/store/port';
 import type { Sql } from '@portal/events/store/sql';
@@ -32,11 +33,12 @@ export async function ensureFirstAdmin(
   const password = checked('ADMIN_PASSWORD', passwordRule, wanted.password || generatedPassword);
   const passwordHash = await hashPassword(password);
   const accountId = newAccountId();
+  const personal = await seal(db, accountId, { username, fullName: 'Administrator' });
   await handleCommand(
     store,
     accountDecider,
     accountStream(accountId),
-    { type: 'CreateAdmin', data: { username, fullName: 'Administrator', now: new Date().toISOString() } },
+    { type: 'CreateAdmin', data: { personal, now: new Date().toISOString() } },
     {
       metadata: { actorRole: 'system' },
       inSameTransaction: async (tx) => {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountStream } from '@portal/events/accounts/account.events';
+import { PersonalData, accountStream } from '@portal/events/accounts/account.events';
 import { LoginAnswer } from '@portal/events/accounts/login.contract';
 import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
 import { SESSION_COOKIE } from '@portal/events/http/session';
+import { open } from '@portal/events/privacy/personal-data';
 import { translate } from '@portal/events/rules/messages';
 import { LoginRequest } from '@portal/events/rules/registration';
 import { loadState } from '../core/command-handler.ts';
@@ -49,7 +50,9 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpError(401, 'login.failed');
       }
       const account = await loadState(store, accountDecider, accountStream(credentials.accountId));
-      if (account.status === 'none' || account.status === 'deleted') throw new HttpError(401, 'login.failed');
+      if (!('personal' in account)) throw new HttpError(401, 'login.failed');
+      const profile = await open(db, account.personal, PersonalData);
+      if (!profile) throw new HttpError(401, 'login.failed');
       if (account.status !== 'approved') {
         throw new HttpError(403, account.status === 'pending' ? 'login.pending' : 'login.rejected', {
           status: statusLabels[account.status],
@@ -59,7 +62,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       const token = await app.issueSession(reply, {
         accountId: credentials.accountId,
         role: account.role,
-        username: account.profile.username,
+        username: profile.username,
       });
       return {
         success: true as const,
@@ -68,13 +71,13 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
           token,
           _id: credentials.accountId,
           partnerId: account.role === 'partner' ? credentials.accountId : null,
-          title: account.profile.title,
-          fullName: account.profile.fullName,
-          username: account.profile.username,
+          title: profile.title,
+          fullName: profile.fullName,
+          username: profile.username,
           role: account.role,
           status: statusLabels[account.status],
-          personalPhone: account.profile.personalPhone,
-          personalEmail: account.profile.personalEmail,
+          personalPhone: profile.personalPhone,
+          personalEmail: profile.personalEmail,
           profile_img: null,
         },
       };

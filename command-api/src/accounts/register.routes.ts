@@ -1,85 +1,164 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountIdOf, accountStream } from '@portal/events/accounts/account.events';
+import { CompanyData, type Role, accountIdOf, accountStream } from '@portal/events/accounts/account.events';
 import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
+import { seal } from '@portal/events/privacy/personal-data';
+import { consentToCurrentTexts } from '@portal/events/rules/legal';
 import { translate } from '@portal/events/rules/messages';
-import { MemberRegistration, type UniqueField, uniqueFields } from '@portal/events/rules/registration';
+import {
+  MemberSelfRegistration,
+  PartnerRegistration,
+  type UniqueField,
+  conflictLabels,
+  partnerUniqueFields,
+  uniqueFields,
+} from '@portal/events/rules/registration';
 import type { AppendResult } from '@portal/events/store/port';
 import { UNIQUE_VIOLATION, type Sql, sqlState } from '@portal/events/store/sql';
 import { handleCommand } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { type UniqueValues, reserve, saveCredentials, takenFields } from './credentials.ts';
+import type { AccountCommand } from './decide.ts';
 import { accountDecider } from './decider.ts';
 import { hashPassword } from './passwords.ts';
 
 /** Account ids look like the old product's (24 hex digits), and say nothing about the person. */
 export const newAccountId = () => randomBytes(12).toString('hex');
 
-/** The spec's duplicate answer: `error`, a flag per unique field, and a message per taken field. */
-async function refuseIfTaken(sql: Sql, values: UniqueValues, request: FastifyRequest): Promise<void> {
-  const taken = await takenFields(sql, values);
-  if (taken.length === 0) return;
-  const language = languageOf(request);
-  const fields = Object.fromEntries(uniqueFields.map((field) => [field, taken.includes(field)]));
-  const errors = Object.fromEntries(taken.map((field) => [field, translate(`duplicate.${field}`, language)]));
-  throw new HttpError(409, 'duplicate.error', { error: translate('duplicate.error', 'th'), fields, errors });
+type DuplicateAnswer = (taken: UniqueField[], request: FastifyRequest) => Record<string, unknown>;
+
+/** The member form's duplicate answer: `error`, a flag per unique field, a message per taken field. */
+const memberDuplicates: DuplicateAnswer = (taken, request) => ({
+  error: translate('duplicate.error', 'th'),
+  fields: Object.fromEntries(uniqueFields.map((field) => [field, taken.includes(field)])),
+  errors: Object.fromEntries(taken.map((field) => [field, translate(`duplicate.${field}`, languageOf(request))])),
+});
+
+/** The partner form's: the same, with `conflicts`, the Thai labels of the taken fields. */
+const partnerDuplicates: DuplicateAnswer = (taken, request) => ({
+  ...memberDuplicates(taken, request),
+  fields: Object.fromEntries(partnerUniqueFields.map((field) => [field, taken.includes(field)])),
+  conflicts: taken.map((field) => conflictLabels[field]),
+});
+
+interface Registration {
+  role: Exclude<Role, 'admin'>;
+  password: string;
+  unique: UniqueValues;
+  duplicates: DuplicateAnswer;
+  /** The command, once the person's data is sealed with the new account's key. */
+  command(accountId: string, now: string): Promise<AccountCommand>;
 }
 
-export async function registerRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * Registers an account: refuses taken values, seals the person's data, appends the events and
+ * reserves the unique values and saves the password hash in the same transaction.
+ */
+export async function registerAccount(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  registration: Registration,
+): Promise<AppendResult> {
   const { db, store } = app.commands;
+  const idempotency = idempotencyOf(request);
+  const earlier = idempotency && (await store.findIdempotent(idempotency.key, idempotency.fingerprint));
+  if (earlier) return earlier;
+
+  const refuseIfTaken = async (sql: Sql) => {
+    const taken = await takenFields(sql, registration.unique);
+    if (taken.length > 0) throw new HttpError(409, 'duplicate.error', registration.duplicates(taken, request));
+  };
+  await refuseIfTaken(db);
+  const passwordHash = await hashPassword(registration.password);
+  const accountId = newAccountId();
+  const command = await registration.command(accountId, new Date().toISOString());
+  try {
+    return await handleCommand(store, accountDecider, accountStream(accountId), command, {
+      idempotency,
+      metadata: metadataOf(request),
+      inSameTransaction: async (tx) => {
+        await reserve(tx, accountId, registration.unique);
+        await saveCredentials(tx, accountId, registration.role, passwordHash);
+      },
+    });
+  } catch (error) {
+    // Two registrations raced past the first check: the loser gets the same duplicate answer.
+    if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+    await refuseIfTaken(db);
+    throw new HttpError(409, 'request.conflict');
+  }
+}
+
+const pick = <Field extends string>(values: Record<string, unknown>, fields: readonly Field[]) =>
+  Object.fromEntries(fields.map((field) => [field, values[field]])) as Record<Field, string>;
+
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.commands;
   const answer = (request: FastifyRequest, result: AppendResult) => ({
     success: true,
     message: translate('register.success', languageOf(request)),
     _id: accountIdOf(result.streamId),
     position: result.position,
   });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  app.withTypeProvider<ZodTypeProvider>().post(
+  routes.post(
     '/api/members/register',
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Register a member (awaits approval by an admin)',
-        body: MemberRegistration,
+        summary: 'Register a member (awaits approval by an admin); records consent to the terms and privacy notice',
+        body: MemberSelfRegistration,
       },
     },
     async (request, reply) => {
-      const idempotency = idempotencyOf(request);
-      const earlier = idempotency && (await store.findIdempotent(idempotency.key, idempotency.fingerprint));
-      if (earlier) return reply.code(201).send(answer(request, earlier));
+      const { password, acceptTerms: _accepted, ...personal } = request.body;
+      const result = await registerAccount(app, request, {
+        role: 'member',
+        password,
+        unique: pick(personal, uniqueFields),
+        duplicates: memberDuplicates,
+        command: async (accountId, now) => ({
+          type: 'RegisterMember',
+          data: { personal: await seal(db, accountId, personal), consent: consentToCurrentTexts(), now },
+        }),
+      });
+      return reply.code(201).send(answer(request, result));
+    },
+  );
 
-      const { password, ...profile } = request.body;
-      const unique = Object.fromEntries(uniqueFields.map((field) => [field, profile[field]])) as Record<
-        UniqueField,
-        string
-      >;
-      await refuseIfTaken(db, unique, request);
-      const passwordHash = await hashPassword(password);
-      const accountId = newAccountId();
-      try {
-        const result = await handleCommand(
-          store,
-          accountDecider,
-          accountStream(accountId),
-          { type: 'RegisterMember', data: { ...profile, now: new Date().toISOString() } },
-          {
-            idempotency,
-            metadata: metadataOf(request),
-            inSameTransaction: async (tx) => {
-              await reserve(tx, accountId, unique);
-              await saveCredentials(tx, accountId, 'member', passwordHash);
-            },
+  routes.post(
+    '/api/partners/register',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Register a partner with their company (awaits approval by an admin)',
+        body: PartnerRegistration,
+      },
+    },
+    async (request, reply) => {
+      const { password, acceptTerms, ...fields } = request.body;
+      const isCompanyField = ([field]: [string, unknown]) => field in CompanyData.shape;
+      const company = Object.fromEntries(Object.entries(fields).filter(isCompanyField));
+      const personal = Object.fromEntries(Object.entries(fields).filter((entry) => !isCompanyField(entry)));
+      const result = await registerAccount(app, request, {
+        role: 'partner',
+        password,
+        unique: pick(fields, partnerUniqueFields),
+        duplicates: partnerDuplicates,
+        command: async (accountId, now) => ({
+          type: 'RegisterPartner',
+          data: {
+            personal: await seal(db, accountId, personal),
+            company: await seal(db, accountId, company),
+            consent: acceptTerms ? consentToCurrentTexts() : null,
+            now,
           },
-        );
-        return reply.code(201).send(answer(request, result));
-      } catch (error) {
-        // Two registrations raced past the first check: the loser gets the same duplicate answer.
-        if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
-        await refuseIfTaken(db, unique, request);
-        throw new HttpError(409, 'request.conflict');
-      }
+        }),
+      });
+      return reply.code(201).send(answer(request, result));
     },
   );
 }

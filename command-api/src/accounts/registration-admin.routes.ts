@@ -74,4 +74,31 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
       };
     },
   );
+
+  routes.delete(
+    '/api/admin/members/:id/personal-data',
+    {
+      schema: {
+        tags: ['registrations'],
+        summary:
+          "Erase a member's or partner's personal data (PDPA): their key is deleted, read models are scrubbed, counts stay",
+        params: RegistrationId,
+      },
+    },
+    async (request) => {
+      const accountId = request.params.id;
+      const result = await handleCommand(
+        store,
+        accountDecider,
+        accountStream(accountId),
+        { type: 'ErasePersonalData', data: { now: new Date().toISOString() } },
+        {
+          idempotency: idempotencyOf(request),
+          metadata: metadataOf(request),
+          inSameTransaction: (tx) => forgetAccount(tx, accountId),
+        },
+      );
+      return { success: true, message: translate('erasure.done', languageOf(request)), position: result.position };
+    },
+  );
 }

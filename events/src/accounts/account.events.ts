@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createDecoder, defineEvent } from '../catalogue.ts';
+import { Sealed, legacyPlain } from '../privacy/personal-data.ts';
 
 /** Accounts live in streams `account-<id>`; the id is the `_id` every answer shows. */
 export const accountStream = (accountId: string) => `account-${accountId}`;
@@ -9,59 +10,112 @@ export const roles = ['member', 'partner', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
 const at = z.iso.datetime({ offset: true });
+const text = z.string().default('');
 
-const personal = {
+/** A person's own data. In events it is always sealed with the person's key (../privacy). */
+export const PersonalData = z.object({
   username: z.string(),
-  title: z.string(),
-  fullName: z.string(),
-  personalId: z.string(),
-  personalPhone: z.string(),
-  personalEmail: z.string(),
-  personalAddress: z.string(),
-  personalProvince: z.string(),
-  personalDistrict: z.string(),
-  personalSubdistrict: z.string(),
-  personalPostalCode: z.string(),
-};
+  title: text,
+  fullName: text,
+  personalId: text,
+  personalPhone: text,
+  personalEmail: text,
+  personalAddress: text,
+  personalProvince: text,
+  personalDistrict: text,
+  personalSubdistrict: text,
+  personalPostalCode: text,
+});
+export type PersonalData = z.output<typeof PersonalData>;
 
-export const MemberRegistered = defineEvent('MemberRegistered', z.object({ ...personal, registeredAt: at }));
+/**
+ * A partner's company. Sealed too: a sole trader's tax id is their national id, and the company's
+ * phone and e-mail are often the person's own.
+ */
+export const CompanyData = z.object({
+  companyName: z.string(),
+  companyTaxId: z.string(),
+  companyAddress: z.string(),
+  companyProvince: z.string(),
+  companyDistrict: z.string(),
+  companySubdistrict: z.string(),
+  companyPostalCode: z.string(),
+  companyPhone: z.string(),
+  companyEmail: z.string(),
+  shopLatitude: z.number(),
+  shopLongitude: z.number(),
+});
+export type CompanyData = z.output<typeof CompanyData>;
+
+const companyKeys = Object.keys(CompanyData.shape);
+type Data = Record<string, unknown>;
+
+/** Version 1 carried the personal fields in the clear; version 2 seals them. */
+export const MemberRegistered = defineEvent('MemberRegistered', z.object({ personal: Sealed, registeredAt: at }), {
+  version: 2,
+  upcasters: {
+    1: (data) => {
+      const { registeredAt, ...personal } = data as Data;
+      return { personal: legacyPlain(personal), registeredAt };
+    },
+  },
+});
 
 export const PartnerRegistered = defineEvent(
   'PartnerRegistered',
-  z.object({
-    ...personal,
-    companyName: z.string(),
-    companyTaxId: z.string(),
-    companyAddress: z.string(),
-    companyProvince: z.string(),
-    companyDistrict: z.string(),
-    companySubdistrict: z.string(),
-    companyPostalCode: z.string(),
-    companyPhone: z.string(),
-    companyEmail: z.string(),
-    shopLatitude: z.number(),
-    shopLongitude: z.number(),
-    registeredAt: at,
-  }),
+  z.object({ personal: Sealed, company: Sealed, registeredAt: at }),
+  {
+    version: 2,
+    upcasters: {
+      1: (data) => {
+        const { registeredAt, ...fields } = data as Data;
+        const pick = (company: boolean) =>
+          Object.fromEntries(Object.entries(fields).filter(([key]) => companyKeys.includes(key) === company));
+        return { personal: legacyPlain(pick(false)), company: legacyPlain(pick(true)), registeredAt };
+      },
+    },
+  },
 );
 
 /** The first administrator, created by the launcher from ADMIN_USERNAME (approved from the start). */
-export const AdminCreated = defineEvent(
-  'AdminCreated',
-  z.object({ username: z.string(), fullName: z.string(), createdAt: at }),
+export const AdminCreated = defineEvent('AdminCreated', z.object({ personal: Sealed, createdAt: at }), {
+  version: 2,
+  upcasters: {
+    1: (data) => {
+      const { createdAt, ...personal } = data as Data;
+      return { personal: legacyPlain(personal), createdAt };
+    },
+  },
+});
+
+/** The texts a person agreed to, by the version (date) of each text, when registering. */
+export const ConsentGiven = defineEvent(
+  'ConsentGiven',
+  z.object({
+    documents: z.array(z.object({ document: z.enum(['terms', 'privacy']), version: z.string() })),
+    givenAt: at,
+  }),
 );
 
 export const MemberApproved = defineEvent('MemberApproved', z.object({ approvedAt: at }));
 export const MemberRejected = defineEvent('MemberRejected', z.object({ rejectedAt: at }));
+/** A registration removed by an admin; its key is deleted with it, as on erasure. */
 export const RegistrationDeleted = defineEvent('RegistrationDeleted', z.object({ deletedAt: at }));
+/**
+ * The person's data erased (PDPA): their key is deleted in the same transaction, so everything
+ * sealed for them is unreadable from now on. The account id, and what was counted, remain.
+ */
+export const PersonalDataErased = defineEvent('PersonalDataErased', z.object({ erasedAt: at }));
 
 export const accountEvents = [
   MemberRegistered,
   PartnerRegistered,
   AdminCreated,
+  ConsentGiven,
   MemberApproved,
   MemberRejected,
   RegistrationDeleted,
+  PersonalDataErased,
 ] as const;
 
 export const decodeAccountEvent = createDecoder(accountEvents);

@@ -70,7 +70,7 @@ const address = {
   personalPostalCode: optionalText(10),
 };
 
-/** POST /api/members/register (spec 000 section 3, member registration payload). */
+/** A member account's fields, as an admin fills them in on /addemployee. */
 export const MemberRegistration = z.object({
   username,
   password,
@@ -83,9 +83,71 @@ export const MemberRegistration = z.object({
 });
 export type MemberRegistration = z.output<typeof MemberRegistration>;
 
-/** The four fields that must be unique among accounts, as the duplicate answer flags them. */
+/** The terms checkbox: registering yourself means agreeing to the terms and the privacy notice. */
+const acceptTerms = z.literal(true, { error: key('terms.required') });
+
+/** POST /api/members/register (spec 000 section 3, member registration payload, plus consent). */
+export const MemberSelfRegistration = MemberRegistration.extend({ acceptTerms });
+
+const chosen = (required: MessageKey) => requiredText(required).pipe(z.string().max(100, key('text.tooLong')));
+
+/** A coordinate typed as text or sent as a number, with any decimals, within `limit` degrees. */
+const coordinate = (required: MessageKey, invalid: MessageKey, limit: number) =>
+  z
+    .union([z.number(), z.string().trim()], { error: key(required) })
+    .refine((value) => value !== '', key(required))
+    .transform((value) => Number(value))
+    .refine((value) => Number.isFinite(value) && Math.abs(value) <= limit, key(invalid));
+
+/**
+ * POST /api/partners/register: everything starred on the partner form is required (spec 000
+ * section 5). The province, district and subdistrict ids the form also posts are ignored.
+ */
+export const PartnerRegistration = z.object({
+  username,
+  password,
+  title: z.enum(partnerTitles, { error: key('title.required') }),
+  fullName: requiredText('fullName.required').pipe(z.string().max(200, key('text.tooLong'))),
+  personalId,
+  personalPhone,
+  personalEmail,
+  personalAddress: requiredText('address.required').pipe(z.string().max(500, key('text.tooLong'))),
+  personalProvince: chosen('province.required'),
+  personalDistrict: chosen('district.required'),
+  personalSubdistrict: chosen('subdistrict.required'),
+  personalPostalCode: optionalText(10),
+  companyName: requiredText('companyName.required').pipe(z.string().max(200, key('text.tooLong'))),
+  companyTaxId: fixedDigits('companyTaxId.required', 'companyTaxId.length', 13).refine(
+    thaiIdChecksumValid,
+    key('companyTaxId.checksum'),
+  ),
+  companyAddress: requiredText('address.required').pipe(z.string().max(500, key('text.tooLong'))),
+  companyProvince: chosen('province.required'),
+  companyDistrict: chosen('district.required'),
+  companySubdistrict: chosen('subdistrict.required'),
+  companyPostalCode: optionalText(10),
+  companyPhone: fixedDigits('personalPhone.required', 'personalPhone.length', 10),
+  companyEmail: personalEmail,
+  shopLatitude: coordinate('latitude.required', 'latitude.invalid', 90),
+  shopLongitude: coordinate('longitude.required', 'longitude.invalid', 180),
+  acceptTerms: acceptTerms.optional(),
+});
+export type PartnerRegistration = z.output<typeof PartnerRegistration>;
+
+/** The fields that must be unique among accounts, as the duplicate answers flag them. */
 export const uniqueFields = ['username', 'personalId', 'personalPhone', 'personalEmail'] as const;
-export type UniqueField = (typeof uniqueFields)[number];
+export const partnerUniqueFields = [...uniqueFields, 'companyTaxId', 'companyEmail'] as const;
+export type UniqueField = (typeof partnerUniqueFields)[number];
+
+/** The Thai labels the partner duplicate answer lists in `conflicts` (spec 000 section 7). */
+export const conflictLabels: Record<UniqueField, string> = {
+  username: 'ชื่อผู้ใช้',
+  personalId: 'เลขบัตรประชาชน',
+  personalPhone: 'เบอร์โทรศัพท์',
+  personalEmail: 'อีเมล',
+  companyTaxId: 'เลขประจำตัวผู้เสียภาษี',
+  companyEmail: 'อีเมลบริษัท',
+};
 
 export const LoginRequest = z.object({
   username: requiredText('login.required'),

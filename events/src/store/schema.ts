@@ -1,7 +1,8 @@
+import { createPersonalKeyTable } from '../privacy/personal-data.ts';
 import { withSchemaLock } from './schema-lock.ts';
 import type { SqlDatabase } from './sql.ts';
 
-/** The event log's tables. Creating them is idempotent. */
+/** The event log's tables, and the keys that seal personal data in it. Creating them is idempotent. */
 export function createEventStoreSchema(db: SqlDatabase): Promise<void> {
   return withSchemaLock(db, async (sql) => {
     for (const statement of [
@@ -32,5 +33,6 @@ export function createEventStoreSchema(db: SqlDatabase): Promise<void> {
     ]) {
       await sql.query(statement);
     }
+    await createPersonalKeyTable(sql);
   });
 }

@@ -1,5 +1,21 @@
 import { z } from 'zod';
 
+/** A partner's company, as registered. */
+export const CompanyView = z.object({
+  companyName: z.string(),
+  companyTaxId: z.string(),
+  companyAddress: z.string(),
+  companyProvince: z.string(),
+  companyDistrict: z.string(),
+  companySubdistrict: z.string(),
+  companyPostalCode: z.string(),
+  companyPhone: z.string(),
+  companyEmail: z.string(),
+  shopLatitude: z.number(),
+  shopLongitude: z.number(),
+});
+export type CompanyView = z.infer<typeof CompanyView>;
+
 /**
  * A member or partner as the registration report and the profile answer show them
  * (spec 001 section 3, "Registration list member", and spec 000's member profile).
@@ -21,6 +37,7 @@ export const AccountView = z.object({
   personalSubdistrict: z.string(),
   personalPostalCode: z.string(),
   companyName: z.string().nullable(),
+  company: CompanyView.nullable(),
   profile_img: z.string().nullable(),
   role: z.enum(['member', 'partner', 'admin']),
   status: z.enum(['pending', 'approved', 'rejected']),

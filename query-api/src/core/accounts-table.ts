@@ -1,5 +1,5 @@
 import type { Sql } from '@portal/events/store/sql';
-import type { AccountView } from '../contracts/account.ts';
+import type { AccountView, CompanyView } from '../contracts/account.ts';
 
 interface AccountRow {
   id: string;
@@ -15,7 +15,7 @@ interface AccountRow {
   personal_district: string;
   personal_subdistrict: string;
   personal_postal_code: string;
-  company_name: string | null;
+  company: CompanyView | null;
   profile_img: string | null;
   status: AccountView['status'];
   registered_at: Date;
@@ -37,7 +37,8 @@ const toView = (row: AccountRow): AccountView => ({
   personalDistrict: row.personal_district,
   personalSubdistrict: row.personal_subdistrict,
   personalPostalCode: row.personal_postal_code,
-  companyName: row.company_name,
+  companyName: row.company?.companyName ?? null,
+  company: row.company,
   profile_img: row.profile_img,
   role: row.role,
   status: row.status,
@@ -49,15 +50,18 @@ const toView = (row: AccountRow): AccountView => ({
   updatedAt: row.updated_at.toISOString(),
 });
 
-/** Members and partners, newest registration first. */
+// Erased accounts keep a row (status erased) so other read models can still count them.
+/** Members and partners, newest registration first; erased people are no longer listed. */
 export async function listRegistrations(sql: Sql): Promise<AccountView[]> {
   const rows = await sql.query<AccountRow>(
-    `SELECT * FROM rm.accounts WHERE role IN ('member', 'partner') ORDER BY registered_at DESC, id`,
+    `SELECT * FROM rm.accounts WHERE role IN ('member', 'partner') AND status <> 'erased'
+      ORDER BY registered_at DESC, id`,
   );
   return rows.map(toView);
 }
 
+/** One account; an erased one is not found. */
 export async function findAccount(sql: Sql, id: string): Promise<AccountView | null> {
-  const [row] = await sql.query<AccountRow>(`SELECT * FROM rm.accounts WHERE id = $1`, [id]);
+  const [row] = await sql.query<AccountRow>(`SELECT * FROM rm.accounts WHERE id = $1 AND status <> 'erased'`, [id]);
   return row ? toView(row) : null;
 }

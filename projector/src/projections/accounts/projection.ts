@@ -1,12 +1,28 @@
-import { accountIdOf, decodeAccountEvent } from '@portal/events/accounts/account.events';
+import { CompanyData, PersonalData, accountIdOf, decodeAccountEvent } from '@portal/events/accounts/account.events';
 import type { Projection } from '../../projection.ts';
+
+const nobody: PersonalData = {
+  username: '',
+  title: '',
+  fullName: '',
+  personalId: '',
+  personalPhone: '',
+  personalEmail: '',
+  personalAddress: '',
+  personalProvince: '',
+  personalDistrict: '',
+  personalSubdistrict: '',
+  personalPostalCode: '',
+};
 
 /**
  * Every account with its registration status: the registration report lists members and
- * partners, profiles are read from here for everyone (admins included).
+ * partners, profiles are read from here for everyone (admins included). Personal data is opened
+ * with the person's key; once erased, the row keeps only its id, role and dates.
  */
 export const accountsProjection: Projection = {
   name: 'accounts',
+  version: 2,
   async createTables(sql, schema) {
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.accounts (
       id text PRIMARY KEY,
@@ -22,7 +38,7 @@ export const accountsProjection: Projection = {
       personal_district text NOT NULL,
       personal_subdistrict text NOT NULL,
       personal_postal_code text NOT NULL,
-      company_name text,
+      company jsonb,
       profile_img text,
       status text NOT NULL,
       registered_at timestamptz NOT NULL,
@@ -30,42 +46,50 @@ export const accountsProjection: Projection = {
     )`);
     await sql.query(`CREATE INDEX IF NOT EXISTS accounts_registered_at ON ${schema}.accounts (registered_at DESC)`);
   },
-  async apply(sql, schema, stored) {
+  async apply(sql, schema, stored, personal) {
     const event = decodeAccountEvent(stored);
     if (!event) return;
     const id = accountIdOf(event.streamId);
+    const insert = (role: string, status: string, p: PersonalData, company: CompanyData | null, at: string) =>
+      sql.query(
+        `INSERT INTO ${schema}.accounts (id, role, username, title, full_name, personal_id, personal_phone,
+           personal_email, personal_address, personal_province, personal_district, personal_subdistrict,
+           personal_postal_code, company, status, registered_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          id,
+          role,
+          p.username,
+          p.title,
+          p.fullName,
+          p.personalId,
+          p.personalPhone,
+          p.personalEmail,
+          p.personalAddress,
+          p.personalProvince,
+          p.personalDistrict,
+          p.personalSubdistrict,
+          p.personalPostalCode,
+          company && JSON.stringify(company),
+          status,
+          at,
+        ],
+      );
+    // A key already erased: the row starts empty; the deletion or erasure that follows settles it.
+    const opened = async (sealed: Parameters<typeof personal>[0]) => (await personal(sealed, PersonalData)) ?? nobody;
     switch (event.type) {
       case 'MemberRegistered':
+        await insert('member', 'pending', await opened(event.data.personal), null, event.data.registeredAt);
+        return;
       case 'PartnerRegistered': {
-        const d = event.data;
-        const role = event.type === 'MemberRegistered' ? 'member' : 'partner';
-        const companyName = 'companyName' in d ? d.companyName : null;
-        await sql.query(
-          `INSERT INTO ${schema}.accounts (id, role, username, title, full_name, personal_id, personal_phone,
-             personal_email, personal_address, personal_province, personal_district, personal_subdistrict,
-             personal_postal_code, company_name, status, registered_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'pending', $15, $15)
-           ON CONFLICT (id) DO NOTHING`,
-          [
-            id,
-            role,
-            d.username,
-            d.title,
-            d.fullName,
-            d.personalId,
-            d.personalPhone,
-            d.personalEmail,
-            d.personalAddress,
-            d.personalProvince,
-            d.personalDistrict,
-            d.personalSubdistrict,
-            d.personalPostalCode,
-            companyName,
-            d.registeredAt,
-          ],
-        );
+        const company = await personal(event.data.company, CompanyData);
+        await insert('partner', 'pending', await opened(event.data.personal), company, event.data.registeredAt);
         return;
       }
+      case 'AdminCreated':
+        await insert('admin', 'approved', await opened(event.data.personal), null, event.data.createdAt);
+        return;
       case 'MemberApproved':
       case 'MemberRejected': {
         const status = event.type === 'MemberApproved' ? 'approved' : 'rejected';
@@ -76,15 +100,17 @@ export const accountsProjection: Projection = {
       case 'RegistrationDeleted':
         await sql.query(`DELETE FROM ${schema}.accounts WHERE id = $1`, [id]);
         return;
-      case 'AdminCreated':
+      case 'PersonalDataErased':
         await sql.query(
-          `INSERT INTO ${schema}.accounts (id, role, username, title, full_name, personal_id, personal_phone,
-             personal_email, personal_address, personal_province, personal_district, personal_subdistrict,
-             personal_postal_code, status, registered_at, updated_at)
-           VALUES ($1, 'admin', $2, '', $3, '', '', '', '', '', '', '', '', 'approved', $4, $4)
-           ON CONFLICT (id) DO NOTHING`,
-          [id, event.data.username, event.data.fullName, event.data.createdAt],
+          `UPDATE ${schema}.accounts SET username = '', title = '', full_name = '', personal_id = '',
+             personal_phone = '', personal_email = '', personal_address = '', personal_province = '',
+             personal_district = '', personal_subdistrict = '', personal_postal_code = '', company = NULL,
+             profile_img = NULL, status = 'erased', updated_at = $2
+           WHERE id = $1`,
+          [id, event.data.erasedAt],
         );
+        return;
+      case 'ConsentGiven':
         return;
       default: {
         const _exhaustive: never = event;

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlDatabase } from '@portal/events/store/sql';
+import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
+import { testDatabases } from '@portal/events/testing/databases';
+import { projections } from '@portal/projector/projections/index';
+import { rebuildReadModels } from '@portal/projector/rebuild';
+import { type Portal, startPortal } from '../src/portal.ts';
+
+const ADMIN = { username: 'admin01', password: 'admin-password-1' };
+
+/** Every row of every table in the log's, the command side's and the read models' schemas, as text. */
+async function everythingStored(db: SqlDatabase): Promise<string> {
+  const tables = await db.query<{ schema: string; name: string }>(
+    `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+      WHERE table_schema IN ('es', 'cmd', 'rm', 'privacy') AND table_type = 'BASE TABLE'`,
+  );
+  expect(tables.map((table) => `${table.schema}.${table.name}`)).toEqual(
+    expect.arrayContaining(['es.events', 'rm.accounts', 'cmd.unique_values', 'privacy.subject_keys']),
+  );
+  const dumps = await Promise.all(
+    tables.map(async ({ schema, name }) => {
+      const rows = await db.query<{ row: string }>(`SELECT t::text AS row FROM ${schema}.${name} t`);
+      return rows.map((row) => row.row).join('\n');
+    }),
+  );
+  return dumps.join('\n');
+}
+
+/**
+ * Erasure under the PDPA, checked against the raw database: after it, the person's name,
+ * national id, phone and e-mail are nowhere in the log or any read model, also after a rebuild,
+ * while other people's data and the account itself (for counts) remain.
+ */
+describe.each(testDatabases())('personal data erasure on $name', (database) => {
+  let portal: Portal;
+  let app: FastifyInstance;
+  let db: SqlDatabase;
+  let drop: () => Promise<void>;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    const opened = await database.open();
+    ({ db, drop } = opened);
+    portal = await startPortal({ db, sessionSecret: 'erasure-test-secret-of-enough-length', admin: ADMIN });
+    app = portal.app;
+    adminToken = (await login(ADMIN.username, ADMIN.password)).json().partner.token;
+  });
+  afterAll(async () => {
+    await portal.close();
+    await drop();
+  });
+
+  const login = (username: string, password: string) =>
+    app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { authorization: `Bearer ${adminToken}` } });
+  const register = async (url: string, person: object) => {
+    const answer = await app.inject({ method: 'POST', url, payload: person });
+    expect(answer.statusCode).toBe(201);
+    return answer.json() as { _id: string; position: number };
+  };
+  const secretsOf = (person: Record<string, unknown>) =>
+    ['username', 'fullName', 'personalId', 'personalPhone', 'personalEmail', 'companyTaxId', 'companyEmail']
+      .map((field) => person[field])
+      .filter((value): value is string => typeof value === 'string')
+      .flatMap((value) => [value, value.toLowerCase()]);
+
+  it("leaves nothing of an erased member or partner readable, and everyone else's data intact", async () => {
+    const erasedMember = sampleMember();
+    const erasedPartner = samplePartner();
+    const kept = sampleMember();
+    const memberId = (await register('/api/members/register', erasedMember))._id;
+    const partnerId = (await register('/api/partners/register', erasedPartner))._id;
+    const keptId = (await register('/api/members/register', kept))._id;
+    expect((await call('PUT', `/api/admin/registration/${memberId}/status`, { status: 'approved' })).statusCode).toBe(
+      200,
+    );
+
+    const stored = await everythingStored(db);
+    // Before erasure the read models hold the data (the log never does in the clear).
+    expect(stored).toContain(erasedMember.fullName);
+
+    for (const id of [memberId, partnerId]) {
+      const erased = await call('DELETE', `/api/admin/members/${id}/personal-data`);
+      expect(erased.statusCode).toBe(200);
+      expect(erased.json()).toMatchObject({ success: true, position: expect.any(Number) });
+    }
+    expect((await call('DELETE', `/api/admin/members/${partnerId}/personal-data`)).statusCode).toBe(404);
+
+    const report = await call('GET', `/api/admin/registration?minPosition=${await lastPosition(db)}`);
+    const listed = report.json().members.map((m: { _id: string }) => m._id);
+    expect(listed).toContain(keptId);
+    expect(listed).not.toContain(memberId);
+    expect(listed).not.toContain(partnerId);
+    expect((await call('GET', `/api/members/profile/${memberId}`)).statusCode).toBe(404);
+    expect((await login(erasedMember.username, erasedMember.password)).statusCode).toBe(401);
+
+    const check = async () => {
+      const after = await everythingStored(db);
+      for (const secret of [...secretsOf(erasedMember), ...secretsOf(erasedPartner)]) {
+        expect(after, `"${secret}" is still stored`).not.toContain(secret);
+      }
+      expect(after).toContain(kept.fullName);
+      const [row] = await db.query<{ status: string }>(`SELECT status FROM rm.accounts WHERE id = $1`, [memberId]);
+      expect(row?.status).toBe('erased');
+    };
+    await check();
+    // A rebuild replays the log: the sealed data stays unreadable.
+    await portal.close();
+    await rebuildReadModels({ db, store: portal.store, projections });
+    await check();
+    portal = await startPortal({ db, sessionSecret: 'erasure-test-secret-of-enough-length', admin: ADMIN });
+    app = portal.app;
+  });
+});
+
+async function lastPosition(db: SqlDatabase): Promise<number> {
+  const [row] = await db.query<{ position: string }>(`SELECT max(position)::text AS position FROM es.events`);
+  return Number(row!.position);
+}

@@ -1,0 +1,110 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Sql } from '../store/sql.ts';
+
+/**
+ * Personal data in events is sealed with a key of its own per person (the "subject", an account
+ * id), kept beside the log in `privacy.subject_keys`. Erasure under Thailand's PDPA deletes the
+ * key: the log stays immutable and every count built from it stays right, but what was sealed
+ * can no longer be read by anyone (crypto-shredding).
+ */
+export const SealedBox = z.object({
+  alg: z.literal('A256GCM'),
+  subject: z.string(),
+  iv: z.string(),
+  tag: z.string(),
+  data: z.string(),
+});
+export type SealedBox = z.infer<typeof SealedBox>;
+
+/** Data written in the clear by version 1 events; their upcasters wrap it in this shape. */
+const LegacyPlain = z.object({ plain: z.record(z.string(), z.unknown()) });
+
+export const Sealed = z.union([SealedBox, LegacyPlain]);
+export type Sealed = z.infer<typeof Sealed>;
+
+export const legacyPlain = (data: Record<string, unknown>): Sealed => ({ plain: data });
+
+export class SubjectErased extends Error {
+  constructor(readonly subject: string) {
+    super(`personal data of ${subject} was erased`);
+    this.name = 'SubjectErased';
+  }
+}
+
+/** The key table; part of the log's schema (created with it, under its lock). */
+export async function createPersonalKeyTable(sql: Sql): Promise<void> {
+  await sql.query(`CREATE SCHEMA IF NOT EXISTS privacy`);
+  // An erased subject keeps its row with no key, so nothing can be sealed for it again.
+  await sql.query(`CREATE TABLE IF NOT EXISTS privacy.subject_keys (
+    subject_id text PRIMARY KEY,
+    key text,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    erased_at timestamptz
+  )`);
+}
+
+async function keyOf(sql: Sql, subject: string): Promise<{ key: Buffer | null; erased: boolean } | null> {
+  const [row] = await sql.query<{ key: string | null }>(`SELECT key FROM privacy.subject_keys WHERE subject_id = $1`, [
+    subject,
+  ]);
+  if (!row) return null;
+  return { key: row.key === null ? null : Buffer.from(row.key, 'base64'), erased: row.key === null };
+}
+
+/** Seals `value` with the subject's key, creating the key on first use. Refused once erased. */
+export async function seal(sql: Sql, subject: string, value: unknown): Promise<SealedBox> {
+  await sql.query(`INSERT INTO privacy.subject_keys (subject_id, key) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+    subject,
+    randomBytes(32).toString('base64'),
+  ]);
+  const found = await keyOf(sql, subject);
+  if (!found?.key) throw new SubjectErased(subject);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', found.key, iv);
+  cipher.setAAD(Buffer.from(subject));
+  const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  return {
+    alg: 'A256GCM',
+    subject,
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    data: data.toString('base64'),
+  };
+}
+
+/** What was sealed, parsed by `schema`; null when the subject's key has been erased. */
+export async function open<Schema extends z.ZodType>(
+  sql: Sql,
+  sealed: Sealed,
+  schema: Schema,
+): Promise<z.output<Schema> | null> {
+  if ('plain' in sealed) return schema.parse(sealed.plain);
+  const found = await keyOf(sql, sealed.subject);
+  if (!found?.key) return null;
+  const decipher = createDecipheriv('aes-256-gcm', found.key, Buffer.from(sealed.iv, 'base64'));
+  decipher.setAAD(Buffer.from(sealed.subject));
+  decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+  const json = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
+  return schema.parse(JSON.parse(json));
+}
+
+/** Deletes the subject's key for good; run it in the transaction that appends the erasure event. */
+export async function eraseKey(sql: Sql, subject: string): Promise<void> {
+  await sql.query(
+    `INSERT INTO privacy.subject_keys (subject_id, key, erased_at) VALUES ($1, NULL, now())
+     ON CONFLICT (subject_id) DO UPDATE SET key = NULL, erased_at = now()`,
+    [subject],
+  );
+}
+
+/** Opens sealed data for a reader that holds a connection to the log's database. */
+export type PersonalDataReader = <Schema extends z.ZodType>(
+  sealed: Sealed,
+  schema: Schema,
+) => Promise<z.output<Schema> | null>;
+
+export const personalDataReader =
+  (sql: Sql): PersonalDataReader =>
+  (sealed, schema) =>
+    open(sql, sealed, schema);

@@ -1,0 +1,95 @@
+import type { StoredEvent } from '@portal/events/envelope';
+import {
+  PROGRESS_CHANNEL,
+  createCheckpointTable,
+  readCheckpoint,
+  writeCheckpoint,
+} from '@portal/events/read-models/checkpoint';
+import { personalDataReader } from '@portal/events/privacy/personal-data';
+import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
+import { withSchemaLock } from '@portal/events/store/schema-lock';
+import { type Sql, type SqlDatabase, sqlState } from '@portal/events/store/sql';
+import type { Projection } from './projection.ts';
+
+/**
+ * Creates the read-model schema, its checkpoint and every projection's tables (idempotent), and
+ * records the version of each projection's tables.
+ */
+export async function prepareReadModels(db: SqlDatabase, schema: string, projections: readonly Projection[]) {
+  await withSchemaLock(db, async (tx) => {
+    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await createCheckpointTable(tx, schema);
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS ${schema}.projection_versions (name text PRIMARY KEY, version integer NOT NULL)`,
+    );
+    for (const projection of projections) {
+      await projection.createTables(tx, schema);
+      await tx.query(
+        `INSERT INTO ${schema}.projection_versions (name, version) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version`,
+        [projection.name, projection.version],
+      );
+    }
+  });
+}
+
+/**
+ * Whether read models already filled from the log were built by other versions of the
+ * projections (their tables changed, or a projection is new): they must be rebuilt from the log.
+ */
+export async function readModelsOutdated(
+  db: Sql,
+  schema: string,
+  projections: readonly Projection[],
+): Promise<boolean> {
+  const missing = (error: unknown) => ['42P01', '3F000'].includes(sqlState(error) ?? '');
+  const checkpoint = await readCheckpoint(db, schema).catch((error: unknown) => {
+    if (missing(error)) return null;
+    throw error;
+  });
+  if (!checkpoint || checkpoint.position === 0) return false;
+  const rows = await db
+    .query<{ name: string; version: number }>(`SELECT name, version FROM ${schema}.projection_versions`)
+    .catch((error: unknown) => {
+      if (missing(error)) return [];
+      throw error;
+    });
+  const built = new Map(rows.map((row) => [row.name, Number(row.version)]));
+  return projections.some((projection) => built.get(projection.name) !== projection.version);
+}
+
+/**
+ * Applies a batch in one transaction with the checkpoint. Events at or before the stored
+ * checkpoint are skipped, so a batch delivered twice, or by two projectors at once, counts once.
+ */
+export async function applyBatch(
+  db: SqlDatabase,
+  schema: string,
+  projections: readonly Projection[],
+  batch: readonly StoredEvent[],
+): Promise<Checkpoint> {
+  return db.transaction((tx) => applyBatchIn(tx, schema, projections, batch));
+}
+
+/** The same, inside a transaction the caller holds. */
+export async function applyBatchIn(
+  tx: Sql,
+  schema: string,
+  projections: readonly Projection[],
+  batch: readonly StoredEvent[],
+): Promise<Checkpoint> {
+  let checkpoint = await readCheckpoint(tx, schema, true);
+  const start = checkpoint;
+  // The keys live beside the log, in the same database as the read models (as rebuilds assume).
+  const personal = personalDataReader(tx);
+  for (const event of batch) {
+    if (isAtOrBefore(checkpointOf(event), checkpoint)) continue;
+    for (const projection of projections) await projection.apply(tx, schema, event, personal);
+    checkpoint = checkpointOf(event);
+  }
+  if (checkpoint !== start) {
+    await writeCheckpoint(tx, schema, checkpoint);
+    await tx.query(`SELECT pg_notify($1, $2)`, [PROGRESS_CHANNEL, String(checkpoint.position)]);
+  }
+  return checkpoint;
+}
