@@ -80,6 +80,7 @@ describe.each(testDatabases())('partner registration on $name', (database) => {
       companyEmail: 'กรุณากรอกอีเมล์',
       shopLatitude: 'กรุณากรอกละติจูด',
       shopLongitude: 'กรุณากรอกลองจิจูด',
+      acceptTerms: 'กรุณายอมรับข้อตกลงและนโยบายความเป็นส่วนตัว',
     });
     expect(await eventCount(h.db)).toBe(before);
   });

@@ -139,7 +139,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { password, acceptTerms, ...fields } = request.body;
+      const { password, acceptTerms: _accepted, ...fields } = request.body;
       const isCompanyField = ([field]: [string, unknown]) => field in CompanyData.shape;
       const company = Object.fromEntries(Object.entries(fields).filter(isCompanyField));
       const personal = Object.fromEntries(Object.entries(fields).filter((entry) => !isCompanyField(entry)));
@@ -153,7 +153,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
           data: {
             personal: await seal(db, accountId, personal),
             company: await seal(db, accountId, company),
-            consent: acceptTerms ? consentToCurrentTexts() : null,
+            consent: consentToCurrentTexts(),
             now,
           },
         }),

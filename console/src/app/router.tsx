@@ -7,6 +7,9 @@ import type { Words } from '../locales/en.ts';
 import { RequireRole } from './require-role.tsx';
 
 const Login = lazy(() => import('./routes/login.tsx'));
+const Register = lazy(() => import('./routes/register.tsx'));
+const RegisterPartner = lazy(() => import('./routes/register-partner.tsx'));
+const Legal = lazy(() => import('./routes/legal.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];
@@ -24,14 +27,14 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <Login /> },
       { path: '/login', element: <Login /> },
-      planned('/register', 'screen.register'),
-      planned('/registeradmin', 'screen.registeradmin'),
+      { path: '/register', element: <Register /> },
+      { path: '/registeradmin', element: <RegisterPartner /> },
       planned('/about', 'screen.about'),
       planned('/contact', 'screen.contact'),
       planned('/helpcenter', 'screen.helpcenter'),
-      planned('/policy', 'screen.policy'),
-      planned('/terms', 'screen.terms'),
-      planned('/cookie', 'screen.cookie'),
+      { path: '/policy', element: <Legal text="privacy" /> },
+      { path: '/terms', element: <Legal text="terms" /> },
+      { path: '/cookie', element: <Legal text="cookie" /> },
       planned('/setting', 'screen.setting', anyone),
       planned('/courses', 'screen.courses', staff),
       planned('/courses/:id', 'screen.courseDetails', staff),

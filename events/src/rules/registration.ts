@@ -130,7 +130,7 @@ export const PartnerRegistration = z.object({
   companyEmail: personalEmail,
   shopLatitude: coordinate('latitude.required', 'latitude.invalid', 90),
   shopLongitude: coordinate('longitude.required', 'longitude.invalid', 180),
-  acceptTerms: acceptTerms.optional(),
+  acceptTerms,
 });
 export type PartnerRegistration = z.output<typeof PartnerRegistration>;
 

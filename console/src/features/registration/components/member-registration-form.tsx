@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { z } from 'zod';
+import { MemberSelfRegistration, memberTitles } from '@portal/events/rules/registration';
+import { AddressFields } from '../../../components/form/address-fields.tsx';
+import { Field } from '../../../components/form/field.tsx';
+import { ProvinceLoadFailure } from '../../../components/form/province-load-failure.tsx';
+import { useRegisterMember } from '../api/register.ts';
+import { ConsentField } from './consent-field.tsx';
+import { useRegistrationOutcome } from './registration-outcome.tsx';
+
+type Values = z.input<typeof MemberSelfRegistration>;
+
+const empty: Values = {
+  username: '',
+  password: '',
+  title: '',
+  fullName: '',
+  personalId: '',
+  personalPhone: '',
+  personalEmail: '',
+  personalAddress: '',
+  personalProvince: '',
+  personalDistrict: '',
+  personalSubdistrict: '',
+  personalPostalCode: '',
+  // The checkbox starts unticked; the rule accepts only a ticked one.
+  acceptTerms: false as unknown as true,
+};
+
+/**
+ * Member registration (/register, spec 000 sections 2, 5 and 8). The rules are the server's own
+ * (events/rules/registration): checked on input and again on submit, which stops on any error.
+ */
+export function MemberRegistrationForm() {
+  const { t } = useTranslation();
+  const form = useForm<Values, unknown, z.output<typeof MemberSelfRegistration>>({
+    resolver: zodResolver(MemberSelfRegistration),
+    mode: 'onChange',
+    defaultValues: empty,
+  });
+  const register = useRegisterMember();
+  const outcome = useRegistrationOutcome(form.setError, t('dialog.noServer'));
+  const error = (field: keyof Values) => form.formState.errors[field]?.message;
+
+  const submit = form.handleSubmit((values) =>
+    register.mutate(values, { onSuccess: outcome.succeeded, onError: outcome.failed }),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form className="card form-card" onSubmit={submit} noValidate>
+        <h1>{t('screen.register')}</h1>
+        <div className="field-row">
+          <Field label={t('login.username')} required error={error('username')}>
+            <input autoComplete="username" {...form.register('username')} />
+          </Field>
+          <Field label={t('login.password')} required error={error('password')} hint={t('form.passwordHint')}>
+            <input type="password" autoComplete="new-password" {...form.register('password')} />
+          </Field>
+        </div>
+        <div className="field-row">
+          <Field label={t('form.title')} error={error('title')}>
+            <select {...form.register('title')}>
+              <option value="">{t('form.chooseTitle')}</option>
+              {memberTitles.map((title) => (
+                <option key={title}>{title}</option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t('form.fullName')} error={error('fullName')}>
+            <input autoComplete="name" {...form.register('fullName')} />
+          </Field>
+        </div>
+        <Field label={t('form.personalId')} required error={error('personalId')}>
+          <input inputMode="numeric" maxLength={13} {...form.register('personalId')} />
+        </Field>
+        <div className="field-row">
+          <Field label={t('form.phone')} required error={error('personalPhone')}>
+            <input inputMode="tel" maxLength={10} autoComplete="tel" {...form.register('personalPhone')} />
+          </Field>
+          <Field label={t('form.email')} required error={error('personalEmail')}>
+            <input type="email" autoComplete="email" {...form.register('personalEmail')} />
+          </Field>
+        </div>
+        <AddressFields prefix="personal" />
+        <ConsentField />
+        <button type="submit" className="button primary" disabled={register.isPending}>
+          {register.isPending && <span className="button-spinner" aria-hidden="true" />}
+          {register.isPending ? t('form.sending') : t('register.submit')}
+        </button>
+        <p className="form-footer">
+          <Link to="/">{t('register.haveAccount')}</Link>
+        </p>
+      </form>
+      {register.isPending && (
+        <div className="overlay" role="status" aria-live="polite">
+          <div className="dialog">
+            <div className="spinner" />
+            <p>{t('form.sending')}</p>
+          </div>
+        </div>
+      )}
+      <ProvinceLoadFailure />
+      {outcome.dialog}
+    </FormProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Dialog, type DialogTone } from '../../../components/ui/dialog.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+
+interface Notice {
+  tone: DialogTone;
+  title: string;
+  message?: string;
+  then?: () => void;
+}
+
+/**
+ * What both registration forms do with the server's answer (spec 000 section 8): success shows
+ * สมัครสมาชิกสำเร็จ! and goes to /; taken values and refused fields show under their fields;
+ * any other refusal shows สมัครสมาชิกไม่สำเร็จ with the server's message; no answer shows
+ * เกิดข้อผิดพลาด.
+ */
+export function useRegistrationOutcome<Values extends FieldValues>(
+  setError: UseFormSetError<Values>,
+  noAnswer: string,
+) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const fieldError = (field: string, message: string) => setError(field as Path<Values>, { type: 'server', message });
+
+  function succeeded() {
+    setNotice({ tone: 'success', title: t('rules::register.success'), then: () => navigate('/', { replace: true }) });
+  }
+
+  function failed(error: Error) {
+    if (error instanceof ApiError) {
+      const { fields, errors } = error.body as { fields?: Record<string, boolean>; errors?: Record<string, string> };
+      if (error.status === 409 && fields) {
+        for (const [field, taken] of Object.entries(fields)) if (taken) fieldError(field, `duplicate.${field}`);
+      }
+      if (error.status === 400 && errors) {
+        for (const [field, message] of Object.entries(errors)) fieldError(field, message);
+      }
+      setNotice({ tone: 'error', title: t('rules::register.failed'), message: error.message });
+      return;
+    }
+    setNotice({ tone: 'error', title: t('dialog.error'), message: `${noAnswer} (${error.message})` });
+  }
+
+  const dialog = notice && (
+    <Dialog
+      tone={notice.tone}
+      title={notice.title}
+      onClose={() => {
+        setNotice(null);
+        notice.then?.();
+      }}
+    >
+      {notice.message}
+    </Dialog>
+  );
+  return { succeeded, failed, dialog };
+}
