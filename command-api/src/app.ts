@@ -3,21 +3,24 @@ import type { EventStore } from '@portal/events/store/port';
 import { withSchemaLock } from '@portal/events/store/schema-lock';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { createAccountTables } from './accounts/credentials.ts';
-import type { LoginThrottle } from './accounts/login-throttle.ts';
+import { LoginThrottle } from './accounts/login-throttle.ts';
 import { loginRoutes } from './accounts/login.routes.ts';
 import { registerRoutes } from './accounts/register.routes.ts';
+import { profileRoutes } from './accounts/profile.routes.ts';
 import { registrationAdminRoutes } from './accounts/registration-admin.routes.ts';
 
 export interface CommandApiOptions {
   db: SqlDatabase;
   store: EventStore;
-  /** Failed sign-in limits; tests pass their own. */
+  /** Failed sign-in limits (also for the current password on a password change); tests pass their own. */
   loginThrottle?: LoginThrottle;
+  /** Where uploaded files (profile photos) are kept; served under /uploads. */
+  uploadsDir: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    commands: CommandApiOptions;
+    commands: CommandApiOptions & { loginThrottle: LoginThrottle };
   }
 }
 
@@ -31,10 +34,11 @@ export async function prepareCommandTables(db: SqlDatabase): Promise<void> {
  * Public routes (sign-in, registration) and protected ones live in separate encapsulated plugins.
  */
 export async function commandApi(app: FastifyInstance, options: CommandApiOptions): Promise<void> {
-  app.decorate('commands', options);
+  app.decorate('commands', { ...options, loginThrottle: options.loginThrottle ?? new LoginThrottle() });
   await app.register(async (publicRoutes) => {
     await publicRoutes.register(loginRoutes);
     await publicRoutes.register(registerRoutes);
   });
   await app.register(registrationAdminRoutes);
+  await app.register(profileRoutes);
 }

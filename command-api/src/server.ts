@@ -1,14 +1,14 @@
 import { installHealth } from '@portal/events/http/health';
 import { createHttpServer } from '@portal/events/http/server-kit';
 import { serveUntilStopped } from '@portal/events/http/serve';
-import { serviceConfigFromEnv } from '@portal/events/http/service-config';
+import { serviceConfigFromEnv, uploadsDirFromEnv } from '@portal/events/http/service-config';
 import { createEventStore } from '@portal/events/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
 import { createEventStoreSchema } from '@portal/events/store/schema';
 import { ensureFirstAdmin } from './accounts/first-admin.ts';
 import { commandApi, prepareCommandTables } from './app.ts';
 
-/** command-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3001). */
+/** command-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3001), UPLOADS_DIR (shared with query-api). */
 const config = serviceConfigFromEnv(3001);
 const app = await createHttpServer({ title: 'command-api', ...config, logger: true });
 const db = await openDatabase({
@@ -25,6 +25,6 @@ const admin = await ensureFirstAdmin(db, store, {
 if (admin?.generatedPassword) {
   app.log.warn(`First admin ${admin.username} created with password ${admin.generatedPassword} (shown once).`);
 }
-await app.register(commandApi, { db, store });
+await app.register(commandApi, { db, store, uploadsDir: uploadsDirFromEnv() });
 installHealth(app, { service: 'command-api', store, readModels: db });
 await serveUntilStopped(app, config, () => db.close());

@@ -4,7 +4,7 @@ import { createEventStore } from '@portal/events/store/event-store';
 import type { EventStore } from '@portal/events/store/port';
 import { createEventStoreSchema } from '@portal/events/store/schema';
 import type { SqlDatabase } from '@portal/events/store/sql';
-import type { TestDatabase } from '@portal/events/testing/databases';
+import { type TestDatabase, testUploadsDir } from '@portal/events/testing/databases';
 import { ensureFirstAdmin } from '../src/accounts/first-admin.ts';
 import { commandApi, prepareCommandTables } from '../src/app.ts';
 
@@ -17,12 +17,14 @@ export async function startCommandApi(database: TestDatabase) {
   const store = createEventStore(db);
   await ensureFirstAdmin(db, store, ADMIN);
   const app = await createHttpServer({ title: 'test', sessionSecret: 'test-secret-of-enough-length' });
-  await app.register(commandApi, { db, store });
+  const uploadsDir = testUploadsDir();
+  await app.register(commandApi, { db, store, uploadsDir });
   await app.ready();
   return {
     app,
     db,
     store,
+    uploadsDir,
     async close() {
       await app.close();
       await drop();

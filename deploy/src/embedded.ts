@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { uploadsDirFromEnv } from '@portal/events/http/service-config';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
 import { type Portal, startPortal } from './portal.ts';
 import { embeddedSessionSecret } from './session-secret.ts';
@@ -28,6 +29,7 @@ try {
   portal = await startPortal({
     db,
     sessionSecret: embeddedSessionSecret(config.dataDir),
+    uploadsDir: uploadsDirFromEnv(),
     secureCookie: process.env.COOKIE_SECURE === 'true',
     logger,
     admin: { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD },

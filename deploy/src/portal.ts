@@ -17,6 +17,8 @@ export interface PortalOptions {
   secureCookie?: boolean;
   logger?: FastifyServerOptions['logger'];
   admin: { username?: string; password?: string };
+  /** Where uploaded files (profile photos) are kept. */
+  uploadsDir: string;
   /** The built console (console/dist) to serve on the same port; omitted: API only. */
   consoleDir?: string;
 }
@@ -43,8 +45,8 @@ export async function startPortal(options: PortalOptions) {
     projections,
     onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
   });
-  await app.register(commandApi, { db, store });
-  await app.register(queryApi, { db, store });
+  await app.register(commandApi, { db, store, uploadsDir: options.uploadsDir });
+  await app.register(queryApi, { db, store, uploadsDir: options.uploadsDir });
   installHealth(app, { service: 'portal', store, readModels: db, projector });
   if (options.consoleDir) await app.register(serveConsole, { root: options.consoleDir });
   return {

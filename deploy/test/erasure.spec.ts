@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { testDatabases } from '@portal/events/testing/databases';
+import { testDatabases, testUploadsDir } from '@portal/events/testing/databases';
 import { projections } from '@portal/projector/projections/index';
 import { rebuildReadModels } from '@portal/projector/rebuild';
 import { type Portal, startPortal } from '../src/portal.ts';
@@ -32,6 +35,8 @@ async function everythingStored(db: SqlDatabase): Promise<string> {
  * national id, phone and e-mail are nowhere in the log or any read model, also after a rebuild,
  * while other people's data and the account itself (for counts) remain.
  */
+const uploadsDir = testUploadsDir();
+
 describe.each(testDatabases())('personal data erasure on $name', (database) => {
   let portal: Portal;
   let app: FastifyInstance;
@@ -42,7 +47,7 @@ describe.each(testDatabases())('personal data erasure on $name', (database) => {
   beforeAll(async () => {
     const opened = await database.open();
     ({ db, drop } = opened);
-    portal = await startPortal({ db, sessionSecret: 'erasure-test-secret-of-enough-length', admin: ADMIN });
+    portal = await startPortal({ db, sessionSecret: 'erasure-test-secret-of-enough-length', admin: ADMIN, uploadsDir });
     app = portal.app;
     adminToken = (await login(ADMIN.username, ADMIN.password)).json().partner.token;
   });
@@ -77,6 +82,31 @@ describe.each(testDatabases())('personal data erasure on $name', (database) => {
       200,
     );
 
+    // The member uploads a photo and keeps it on their profile.
+    const memberToken = (await login(erasedMember.username, erasedMember.password)).json().partner.token;
+    const form = new FormData();
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    form.append('profileImage', new Blob([photo], { type: 'image/png' }), 'me.png');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/api/members/uploadprofile/${memberId}`,
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type')!, authorization: `Bearer ${memberToken}` },
+    });
+    const { imageUrl } = uploaded.json();
+    const photoFile = join(uploadsDir, imageUrl.slice('/uploads/'.length));
+    expect(existsSync(photoFile)).toBe(true);
+    const served = await app.inject({
+      method: 'GET',
+      url: imageUrl,
+      headers: { authorization: `Bearer ${memberToken}` },
+    });
+    expect(served.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: imageUrl })).statusCode).toBe(401);
+
     const stored = await everythingStored(db);
     // Before erasure the read models hold the data (the log never does in the clear).
     expect(stored).toContain(erasedMember.fullName);
@@ -95,6 +125,8 @@ describe.each(testDatabases())('personal data erasure on $name', (database) => {
     expect(listed).not.toContain(partnerId);
     expect((await call('GET', `/api/members/profile/${memberId}`)).statusCode).toBe(404);
     expect((await login(erasedMember.username, erasedMember.password)).statusCode).toBe(401);
+    expect(existsSync(photoFile)).toBe(false);
+    expect((await call('GET', imageUrl)).statusCode).toBe(404);
 
     const check = async () => {
       const after = await everythingStored(db);
@@ -110,7 +142,7 @@ describe.each(testDatabases())('personal data erasure on $name', (database) => {
     await portal.close();
     await rebuildReadModels({ db, store: portal.store, projections });
     await check();
-    portal = await startPortal({ db, sessionSecret: 'erasure-test-secret-of-enough-length', admin: ADMIN });
+    portal = await startPortal({ db, sessionSecret: 'erasure-test-secret-of-enough-length', admin: ADMIN, uploadsDir });
     app = portal.app;
   });
 });

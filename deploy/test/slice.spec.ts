@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { testDatabases } from '@portal/events/testing/databases';
+import { testDatabases, testUploadsDir } from '@portal/events/testing/databases';
 import { type Portal, startPortal } from '../src/portal.ts';
 
 const ADMIN = { username: 'admin01', password: 'admin-password-1' };
@@ -10,6 +10,8 @@ const ADMIN = { username: 'admin01', password: 'admin-password-1' };
  * The thin slice through every service in one process, over HTTP as the console calls it:
  * a member registers, an admin approves, the member signs in, the registration report shows them.
  */
+const uploadsDir = testUploadsDir();
+
 describe.each(testDatabases())('the portal on $name', (database) => {
   let portal: Portal;
   let app: FastifyInstance;
@@ -19,7 +21,12 @@ describe.each(testDatabases())('the portal on $name', (database) => {
   beforeAll(async () => {
     const opened = await database.open();
     drop = opened.drop;
-    portal = await startPortal({ db: opened.db, sessionSecret: 'slice-test-secret-of-enough-length', admin: ADMIN });
+    portal = await startPortal({
+      db: opened.db,
+      sessionSecret: 'slice-test-secret-of-enough-length',
+      admin: ADMIN,
+      uploadsDir,
+    });
     app = portal.app;
     adminToken = (await login(ADMIN.username, ADMIN.password)).json().partner.token;
   });

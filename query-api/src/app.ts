@@ -5,12 +5,15 @@ import { installReadYourWrites } from './core/read-your-writes.ts';
 import { addressRoutes } from './routes/addresses/routes.ts';
 import { profileRoutes } from './routes/profiles/routes.ts';
 import { registrationRoutes } from './routes/registrations/routes.ts';
+import { uploadRoutes } from './routes/uploads/routes.ts';
 
 export interface QueryApiOptions {
   /** The read models (schema rm), written only by the projector. */
   db: SqlDatabase;
   /** The log, read only: for read-your-writes and lag. */
   store: EventStore;
+  /** Uploaded files (profile photos), written by command-api; served under /uploads. */
+  uploadsDir: string;
 }
 
 declare module 'fastify' {
@@ -28,4 +31,5 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
   await app.register(registrationRoutes);
   await app.register(profileRoutes);
   await app.register(addressRoutes);
+  await app.register(uploadRoutes, { root: options.uploadsDir });
 }

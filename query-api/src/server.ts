@@ -1,12 +1,12 @@
 import { installHealth } from '@portal/events/http/health';
 import { createHttpServer } from '@portal/events/http/server-kit';
 import { serveUntilStopped } from '@portal/events/http/serve';
-import { serviceConfigFromEnv } from '@portal/events/http/service-config';
+import { serviceConfigFromEnv, uploadsDirFromEnv } from '@portal/events/http/service-config';
 import { createEventStore } from '@portal/events/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
 import { queryApi } from './app.ts';
 
-/** query-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3003). Reads what the projector wrote. */
+/** query-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3003), UPLOADS_DIR (shared with command-api). Reads what the projector wrote. */
 const config = serviceConfigFromEnv(3003);
 const app = await createHttpServer({ title: 'query-api', ...config, logger: true });
 const db = await openDatabase({
@@ -14,6 +14,6 @@ const db = await openDatabase({
   onError: (error) => app.log.warn({ err: error }, 'database'),
 });
 const store = createEventStore(db);
-await app.register(queryApi, { db, store });
+await app.register(queryApi, { db, store, uploadsDir: uploadsDirFromEnv() });
 installHealth(app, { service: 'query-api', store, readModels: db });
 await serveUntilStopped(app, config, () => db.close());

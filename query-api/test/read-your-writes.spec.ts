@@ -6,7 +6,7 @@ import type { EventStore } from '@portal/events/store/port';
 import { createEventStoreSchema } from '@portal/events/store/schema';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { memberRegisteredEvent } from '@portal/events/testing/accounts';
-import { testDatabases } from '@portal/events/testing/databases';
+import { testDatabases, testUploadsDir } from '@portal/events/testing/databases';
 import { projections } from '@portal/projector/projections/index';
 import { applyBatch, prepareReadModels } from '@portal/projector/apply';
 import { queryApi } from '../src/app.ts';
@@ -28,7 +28,7 @@ describe.each(testDatabases())('read-your-writes on $name', (database) => {
     await prepareReadModels(db, 'rm', projections);
     store = createEventStore(db);
     app = await createHttpServer({ title: 'test', sessionSecret: 'query-test-secret-of-enough-length' });
-    await app.register(queryApi, { db, store });
+    await app.register(queryApi, { db, store, uploadsDir: testUploadsDir() });
     await app.ready();
     adminToken = app.jwt.sign({ sub: 'admin-1', role: 'admin', username: 'admin01' });
   });

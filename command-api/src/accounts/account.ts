@@ -30,7 +30,10 @@ export function evolve(state: Account, event: AccountEvent): Account {
       return state.status === 'none' ? state : { status: 'deleted', role: state.role };
     case 'PersonalDataErased':
       return state.status === 'none' ? state : { status: 'erased', role: state.role };
+    case 'ProfileUpdated':
+      return 'personal' in state ? { ...state, personal: event.data.personal } : state;
     case 'ConsentGiven':
+    case 'PasswordChanged':
       return state;
     default: {
       const _exhaustive: never = event;

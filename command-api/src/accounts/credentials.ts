@@ -29,17 +29,25 @@ export const normalise = (field: UniqueField, value: string) =>
 
 export type UniqueValues = Partial<Record<UniqueField, string>>;
 
-/** Which of the values are already taken by some account. */
-export async function takenFields(sql: Sql, values: UniqueValues): Promise<UniqueField[]> {
+/** Which of the values are already taken by some account (other than `exceptAccountId`). */
+export async function takenFields(sql: Sql, values: UniqueValues, exceptAccountId = ''): Promise<UniqueField[]> {
   const entries = Object.entries(values).filter(([, value]) => value) as [UniqueField, string][];
   if (entries.length === 0) return [];
-  const params = entries.flatMap(([field, value]) => [field, normalise(field, value)]);
-  const pairs = entries.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2})`).join(', ');
+  const params = [exceptAccountId, ...entries.flatMap(([field, value]) => [field, normalise(field, value)])];
+  const pairs = entries.map((_, i) => `($${i * 2 + 2}, $${i * 2 + 3})`).join(', ');
   const rows = await sql.query<{ field: UniqueField }>(
-    `SELECT field FROM cmd.unique_values WHERE (field, value) IN (${pairs})`,
+    `SELECT field FROM cmd.unique_values WHERE (field, value) IN (${pairs}) AND account_id <> $1`,
     params,
   );
   return rows.map((row) => row.field);
+}
+
+/** Moves the account's reservations of these fields to the new values (a changed phone or e-mail). */
+export async function replaceReservations(sql: Sql, accountId: string, values: UniqueValues): Promise<void> {
+  for (const field of Object.keys(values)) {
+    await sql.query(`DELETE FROM cmd.unique_values WHERE account_id = $1 AND field = $2`, [accountId, field]);
+  }
+  await reserve(sql, accountId, values);
 }
 
 export async function reserve(sql: Sql, accountId: string, values: UniqueValues): Promise<void> {
@@ -82,6 +90,18 @@ export async function findCredentials(
     [username.toLowerCase()],
   );
   return row ? { accountId: row.account_id, role: row.role, passwordHash: row.password_hash } : null;
+}
+
+export async function passwordHashOf(sql: Sql, accountId: string): Promise<string | undefined> {
+  const [row] = await sql.query<{ password_hash: string }>(
+    `SELECT password_hash FROM cmd.credentials WHERE account_id = $1`,
+    [accountId],
+  );
+  return row?.password_hash;
+}
+
+export async function savePasswordHash(sql: Sql, accountId: string, passwordHash: string): Promise<void> {
+  await sql.query(`UPDATE cmd.credentials SET password_hash = $2 WHERE account_id = $1`, [accountId, passwordHash]);
 }
 
 export async function hasAdmin(sql: Sql): Promise<boolean> {

@@ -5,7 +5,9 @@ import {
   MemberRegistered,
   MemberRejected,
   PartnerRegistered,
+  PasswordChanged,
   PersonalDataErased,
+  ProfileUpdated,
   RegistrationDeleted,
 } from '@portal/events/accounts/account.events';
 import type { NewEvent } from '@portal/events/envelope';
@@ -27,7 +29,9 @@ export type AccountCommand =
   | { type: 'CreateAdmin'; data: { personal: SealedBox } & At }
   | { type: 'ChangeRegistrationStatus'; data: { status: 'approved' | 'rejected' } & At }
   | { type: 'DeleteRegistration'; data: At }
-  | { type: 'ErasePersonalData'; data: At };
+  | { type: 'ErasePersonalData'; data: At }
+  | { type: 'UpdateProfile'; data: { personal: SealedBox } & At }
+  | { type: 'ChangePassword'; data: At };
 
 export function decide(command: AccountCommand, state: Account): NewEvent[] {
   switch (command.type) {
@@ -57,6 +61,12 @@ export function decide(command: AccountCommand, state: Account): NewEvent[] {
     case 'ErasePersonalData':
       registrationOf(state);
       return [PersonalDataErased.create({ erasedAt: command.data.now })];
+    case 'UpdateProfile':
+      accountOf(state);
+      return [ProfileUpdated.create({ personal: command.data.personal, updatedAt: command.data.now })];
+    case 'ChangePassword':
+      accountOf(state);
+      return [PasswordChanged.create({ changedAt: command.data.now })];
     default: {
       const _exhaustive: never = command;
       throw new Error('unknown command');
@@ -70,6 +80,12 @@ function mustBeNew(state: Account): void {
 
 const consentGiven = (consent: Consent | null, now: string) =>
   consent ? [ConsentGiven.create({ documents: consent, givenAt: now })] : [];
+
+/** Any account that still exists (admins included) can change its own profile and password. */
+function accountOf(state: Account) {
+  if (!('personal' in state)) throw new HttpError(404, 'profile.notFound');
+  return state;
+}
 
 /**
  * Only members' and partners' registrations are managed; admins, and accounts already deleted

@@ -11,7 +11,6 @@ import { LoginRequest } from '@portal/events/rules/registration';
 import { loadState } from '../core/command-handler.ts';
 import type { RegistrationStatus } from './account.ts';
 import { findCredentials } from './credentials.ts';
-import { LoginThrottle } from './login-throttle.ts';
 import { accountDecider } from './decider.ts';
 import { passwordMatches } from './passwords.ts';
 
@@ -24,7 +23,7 @@ export const statusLabels: Record<RegistrationStatus, string> = {
 
 export async function loginRoutes(app: FastifyInstance): Promise<void> {
   const { db, store } = app.commands;
-  const throttle = app.commands.loginThrottle ?? new LoginThrottle();
+  const throttle = app.commands.loginThrottle;
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/login',

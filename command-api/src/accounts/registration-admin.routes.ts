@@ -10,13 +10,14 @@ import { handleCommand } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { forgetAccount } from './credentials.ts';
 import { accountDecider } from './decider.ts';
+import { removeProfileImages } from './profile-image.ts';
 
 const RegistrationId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'registration.notFound') });
 
 /** Approve, reject and delete registrations: admins only, checked from the verified session. */
 export async function registrationAdminRoutes(app: FastifyInstance): Promise<void> {
-  const { store } = app.commands;
-  app.addHook('preHandler', requireRole('admin'));
+  const { store, uploadsDir } = app.commands;
+  app.addHook('preValidation', requireRole('admin'));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.put(
@@ -67,6 +68,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
           inSameTransaction: (tx) => forgetAccount(tx, accountId),
         },
       );
+      await removeProfileImages(uploadsDir, accountId);
       return {
         success: true,
         message: translate('registration.deleted', languageOf(request)),
@@ -98,6 +100,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
           inSameTransaction: (tx) => forgetAccount(tx, accountId),
         },
       );
+      await removeProfileImages(uploadsDir, accountId);
       return { success: true, message: translate('erasure.done', languageOf(request)), position: result.position };
     },
   );

@@ -25,6 +25,8 @@ export const PersonalData = z.object({
   personalDistrict: text,
   personalSubdistrict: text,
   personalPostalCode: text,
+  /** The uploaded profile photo's address (the photo is erased with the rest). */
+  profileImage: text,
 });
 export type PersonalData = z.output<typeof PersonalData>;
 
@@ -88,6 +90,12 @@ export const AdminCreated = defineEvent('AdminCreated', z.object({ personal: Sea
   },
 });
 
+/** Changed in account settings: the whole personal data, sealed again. */
+export const ProfileUpdated = defineEvent('ProfileUpdated', z.object({ personal: Sealed, updatedAt: at }));
+
+/** The password changed; the hash itself never enters the log. */
+export const PasswordChanged = defineEvent('PasswordChanged', z.object({ changedAt: at }));
+
 /** The texts a person agreed to, by the version (date) of each text, when registering. */
 export const ConsentGiven = defineEvent(
   'ConsentGiven',
@@ -112,6 +120,8 @@ export const accountEvents = [
   PartnerRegistered,
   AdminCreated,
   ConsentGiven,
+  ProfileUpdated,
+  PasswordChanged,
   MemberApproved,
   MemberRejected,
   RegistrationDeleted,

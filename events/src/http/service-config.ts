@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 /**
  * What a service needs from its environment when it runs alone (production): where to listen and
  * the secret that signs sessions, which command-api and query-api must share.
@@ -28,3 +29,6 @@ export function serviceConfigFromEnv(defaultPort: number, env: NodeJS.ProcessEnv
     secureCookie: env.COOKIE_SECURE === 'true',
   };
 }
+
+/** Where uploaded files (profile photos) are kept: UPLOADS_DIR, else DATA_DIR/uploads. */
+export const uploadsDirFromEnv = () => resolve(process.env.UPLOADS_DIR || join(process.env.DATA_DIR || './data', 'uploads'));

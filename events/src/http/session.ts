@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type Role, roles } from '../accounts/account.events.ts';
@@ -64,8 +64,11 @@ export const sessions = fp<SessionOptions>(
   { name: 'portal-sessions' },
 );
 
-/** A preHandler that lets through only a verified session holding one of `allowed` roles. */
-export function requireRole(...allowed: Role[]): preHandlerHookHandler {
+/**
+ * A hook that lets through only a verified session holding one of `allowed` roles. Use it as
+ * preValidation (or earlier), so a stranger learns nothing from validation errors.
+ */
+export function requireRole(...allowed: Role[]): (request: FastifyRequest) => Promise<void> {
   return async (request: FastifyRequest) => {
     if (!request.session) throw new HttpError(401, 'auth.required');
     if (!allowed.includes(request.session.role)) throw new HttpError(403, 'auth.forbidden');

@@ -85,6 +85,28 @@ export const messages = {
     th: 'การสมัครนี้อยู่ในสถานะนี้อยู่แล้ว',
     en: 'This registration already has that status.',
   },
+  'profile.required': { th: 'กรุณากรอกชื่อ-นามสกุล อีเมล และเบอร์โทรศัพท์', en: 'Full Name, Email, and Phone are required.' },
+  'profile.emailInvalid': { th: 'กรุณากรอกอีเมล์ที่ถูกต้อง', en: 'Please enter a valid email address.' },
+  'profile.phoneDigits': { th: 'เบอร์โทรศัพท์ต้องเป็นตัวเลขเท่านั้น', en: 'Phone number should contain only digits.' },
+  'profile.updated': { th: 'บันทึกข้อมูลเรียบร้อยแล้ว', en: 'Profile updated.' },
+  'password.allRequired': { th: 'กรุณากรอกรหัสผ่านให้ครบทุกช่อง', en: 'All password fields are required.' },
+  'password.mismatch': {
+    th: 'รหัสผ่านใหม่และการยืนยันรหัสผ่านไม่ตรงกัน',
+    en: 'New password and confirm password do not match.',
+  },
+  'password.newMin': { th: 'รหัสผ่านใหม่ต้องมีอย่างน้อย 6 ตัวอักษร', en: 'New password must be at least 6 characters long.' },
+  'password.currentWrong': {
+    th: 'เปลี่ยนรหัสผ่านไม่สำเร็จ กรุณาตรวจสอบรหัสผ่านปัจจุบัน',
+    en: 'Failed to update password. Please check your current password.',
+  },
+  'password.changed': { th: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว', en: 'Password updated.' },
+  'image.required': { th: 'กรุณาเลือกรูปภาพ', en: 'Please choose an image.' },
+  'image.tooLarge': { th: 'รูปภาพต้องมีขนาดไม่เกิน 2 MB', en: 'The image must be 2 MB or smaller.' },
+  'image.invalid': {
+    th: 'กรุณาเลือกไฟล์รูปภาพ (JPEG, PNG, WebP หรือ GIF)',
+    en: 'Please choose a JPEG, PNG, WebP or GIF image.',
+  },
+  'image.uploaded': { th: 'อัปโหลดรูปภาพเรียบร้อยแล้ว', en: 'Image uploaded.' },
   'profile.notFound': { th: 'ไม่พบข้อมูลผู้ใช้', en: 'User not found.' },
   'profile.loaded': { th: 'โหลดข้อมูลผู้ใช้สำเร็จ', en: 'Profile loaded.' },
 

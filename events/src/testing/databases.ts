@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { connectPostgres } from '../store/postgres.ts';
 import { openPglite } from '../store/pglite.ts';
@@ -64,3 +67,6 @@ export function testDatabases(): TestDatabase[] {
   }
   return [pgliteDatabase, postgresDatabase];
 }
+
+/** A fresh folder for uploaded files, for one test run. */
+export const testUploadsDir = () => mkdtempSync(join(tmpdir(), 'portal-uploads-'));

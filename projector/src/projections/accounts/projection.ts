@@ -13,6 +13,7 @@ const nobody: PersonalData = {
   personalDistrict: '',
   personalSubdistrict: '',
   personalPostalCode: '',
+  profileImage: '',
 };
 
 /**
@@ -22,7 +23,7 @@ const nobody: PersonalData = {
  */
 export const accountsProjection: Projection = {
   name: 'accounts',
-  version: 2,
+  version: 3,
   async createTables(sql, schema) {
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.accounts (
       id text PRIMARY KEY,
@@ -54,8 +55,8 @@ export const accountsProjection: Projection = {
       sql.query(
         `INSERT INTO ${schema}.accounts (id, role, username, title, full_name, personal_id, personal_phone,
            personal_email, personal_address, personal_province, personal_district, personal_subdistrict,
-           personal_postal_code, company, status, registered_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+           personal_postal_code, company, profile_img, status, registered_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
          ON CONFLICT (id) DO NOTHING`,
         [
           id,
@@ -72,6 +73,7 @@ export const accountsProjection: Projection = {
           p.personalSubdistrict,
           p.personalPostalCode,
           company && JSON.stringify(company),
+          p.profileImage || null,
           status,
           at,
         ],
@@ -110,7 +112,33 @@ export const accountsProjection: Projection = {
           [id, event.data.erasedAt],
         );
         return;
+      case 'ProfileUpdated': {
+        const p = await personal(event.data.personal, PersonalData);
+        if (!p) return; // erased since: the erasure event scrubs the row
+        await sql.query(
+          `UPDATE ${schema}.accounts SET title = $2, full_name = $3, personal_phone = $4, personal_email = $5,
+             personal_address = $6, personal_province = $7, personal_district = $8, personal_subdistrict = $9,
+             personal_postal_code = $10, profile_img = $11, updated_at = $12
+           WHERE id = $1`,
+          [
+            id,
+            p.title,
+            p.fullName,
+            p.personalPhone,
+            p.personalEmail,
+            p.personalAddress,
+            p.personalProvince,
+            p.personalDistrict,
+            p.personalSubdistrict,
+            p.personalPostalCode,
+            p.profileImage || null,
+            event.data.updatedAt,
+          ],
+        );
+        return;
+      }
       case 'ConsentGiven':
+      case 'PasswordChanged':
         return;
       default: {
         const _exhaustive: never = event;

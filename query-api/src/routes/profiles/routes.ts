@@ -12,7 +12,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/members/profile/:id',
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: {
         tags: ['accounts'],
         summary: "A member's profile: one's own, or anyone's for an admin",

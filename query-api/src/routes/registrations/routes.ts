@@ -8,7 +8,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/registration',
     {
-      preHandler: requireRole('admin'),
+      preValidation: requireRole('admin'),
       schema: {
         tags: ['registrations'],
         summary: 'Every member and partner registration, newest first (admins only)',

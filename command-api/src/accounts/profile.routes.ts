@@ -1,0 +1,170 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PersonalData, accountStream } from '@portal/events/accounts/account.events';
+import { HttpError } from '@portal/events/http/errors';
+import { languageOf } from '@portal/events/http/language';
+import { requireSession } from '@portal/events/http/session';
+import { open, seal } from '@portal/events/privacy/personal-data';
+import { type MessageKey, translate } from '@portal/events/rules/messages';
+import { PasswordChange, ProfileUpdate, profileImagePattern } from '@portal/events/rules/profile';
+import { UNIQUE_VIOLATION, sqlState } from '@portal/events/store/sql';
+import { handleCommand, loadState } from '../core/command-handler.ts';
+import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import { passwordHashOf, replaceReservations, savePasswordHash, takenFields } from './credentials.ts';
+import { accountDecider } from './decider.ts';
+import { hashPassword, passwordMatches } from './passwords.ts';
+import { NotAnImage, PROFILE_IMAGE_BYTES, storeProfileImage } from './profile-image.ts';
+
+const AccountId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'profile.notFound') });
+
+/** A refusal of one field, translated, in the `errors` shape validation errors have. */
+const fieldError = (request: FastifyRequest, status: number, field: string, key: MessageKey) =>
+  new HttpError(status, key, { errors: { [field]: translate(key, languageOf(request)) } });
+
+/** Only the account itself, or with `admins` an admin, may change it: from the verified session. */
+function mustBeAllowed(request: FastifyRequest, id: string, admins: boolean): void {
+  const session = request.session!;
+  if (session.accountId !== id && !(admins && session.role === 'admin')) throw new HttpError(403, 'auth.forbidden');
+}
+
+/** Account settings (spec 000 section 7): profile, profile photo and password. */
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const { db, store, uploadsDir, loginThrottle } = app.commands;
+  await app.register(multipart, { limits: { fileSize: PROFILE_IMAGE_BYTES, files: 1, fields: 5 } });
+  app.addHook('preValidation', requireSession);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  const currentProfile = async (id: string) => {
+    const account = await loadState(store, accountDecider, accountStream(id));
+    const profile = 'personal' in account ? await open(db, account.personal, PersonalData) : null;
+    if (!profile) throw new HttpError(404, 'profile.notFound');
+    return profile;
+  };
+
+  routes.put(
+    '/api/members/profile/:id',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Save the profile (own, or any as an admin); the national id and username stay',
+        params: AccountId,
+        body: ProfileUpdate,
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      mustBeAllowed(request, id, true);
+      const { profile_img: profileImage, ...changes } = request.body;
+      if (profileImage && profileImagePattern.exec(profileImage)?.[1] !== id) {
+        throw fieldError(request, 400, 'profile_img', 'image.invalid');
+      }
+      const current = await currentProfile(id);
+      const contacts = { personalPhone: changes.personalPhone, personalEmail: changes.personalEmail };
+      const refuseIfTaken = async () => {
+        const taken = await takenFields(db, contacts, id);
+        if (taken.length === 0) return;
+        const language = languageOf(request);
+        throw new HttpError(409, 'duplicate.error', {
+          errors: Object.fromEntries(taken.map((field) => [field, translate(`duplicate.${field}`, language)])),
+        });
+      };
+      await refuseIfTaken();
+      const personal = await seal(db, id, { ...current, ...changes, profileImage });
+      try {
+        const result = await handleCommand(
+          store,
+          accountDecider,
+          accountStream(id),
+          { type: 'UpdateProfile', data: { personal, now: new Date().toISOString() } },
+          {
+            idempotency: idempotencyOf(request),
+            metadata: metadataOf(request),
+            inSameTransaction: (tx) => replaceReservations(tx, id, contacts),
+          },
+        );
+        return { success: true, message: translate('profile.updated', languageOf(request)), position: result.position };
+      } catch (error) {
+        if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+        await refuseIfTaken();
+        throw new HttpError(409, 'request.conflict');
+      }
+    },
+  );
+
+  routes.put(
+    '/api/members/change-password/:id',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change your own password; the current one is checked (and rate-limited like sign-in)',
+        params: AccountId,
+        body: PasswordChange,
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      mustBeAllowed(request, id, false);
+      const username = request.session!.username;
+      const retryAfter = loginThrottle.retryAfter(username, request.ip);
+      if (retryAfter > 0) {
+        reply.header('retry-after', String(retryAfter));
+        throw new HttpError(429, 'login.tooMany', { retryAfter });
+      }
+      if (!(await passwordMatches(await passwordHashOf(db, id), request.body.currentPassword))) {
+        loginThrottle.failed(username, request.ip);
+        throw fieldError(request, 400, 'currentPassword', 'password.currentWrong');
+      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      const result = await handleCommand(
+        store,
+        accountDecider,
+        accountStream(id),
+        { type: 'ChangePassword', data: { now: new Date().toISOString() } },
+        {
+          idempotency: idempotencyOf(request),
+          metadata: metadataOf(request),
+          inSameTransaction: (tx) => savePasswordHash(tx, id, passwordHash),
+        },
+      );
+      return { success: true, message: translate('password.changed', languageOf(request)), position: result.position };
+    },
+  );
+
+  routes.post(
+    '/api/members/uploadprofile/:id',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Upload a profile photo (multipart field profileImage, up to 2 MB); answers its imageUrl',
+        params: AccountId,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      mustBeAllowed(request, id, true);
+      await currentProfile(id);
+      if (!request.isMultipart()) throw fieldError(request, 400, 'profileImage', 'image.required');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'profileImage') throw fieldError(request, 400, 'profileImage', 'image.required');
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw fieldError(request, 413, 'profileImage', 'image.tooLarge');
+        }
+        throw error;
+      }
+      try {
+        const imageUrl = await storeProfileImage(uploadsDir, id, content);
+        return { success: true, imageUrl, message: translate('image.uploaded', languageOf(request)) };
+      } catch (error) {
+        if (error instanceof NotAnImage) throw fieldError(request, 400, 'profileImage', 'image.invalid');
+        throw error;
+      }
+    },
+  );
+}
