@@ -31,4 +31,5 @@ export function serviceConfigFromEnv(defaultPort: number, env: NodeJS.ProcessEnv
 }
 
 /** Where uploaded files (profile photos) are kept: UPLOADS_DIR, else DATA_DIR/uploads. */
-export const uploadsDirFromEnv = () => resolve(process.env.UPLOADS_DIR || join(process.env.DATA_DIR || './data', 'uploads'));
+export const uploadsDirFromEnv = () =>
+  resolve(process.env.UPLOADS_DIR || join(process.env.DATA_DIR || './data', 'uploads'));
