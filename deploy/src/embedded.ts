@@ -30,6 +30,7 @@ try {
     db,
     sessionSecret: embeddedSessionSecret(config.dataDir),
     uploadsDir: uploadsDirFromEnv(),
+    warmAddresses: true,
     secureCookie: process.env.COOKIE_SECURE === 'true',
     logger,
     admin: { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD },

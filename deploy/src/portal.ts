@@ -19,6 +19,8 @@ export interface PortalOptions {
   admin: { username?: string; password?: string };
   /** Where uploaded files (profile photos) are kept. */
   uploadsDir: string;
+  /** Build the address tree just after start (npm start does; tests leave it for the first request). */
+  warmAddresses?: boolean;
   /** The built console (console/dist) to serve on the same port; omitted: API only. */
   consoleDir?: string;
 }
@@ -46,7 +48,7 @@ export async function startPortal(options: PortalOptions) {
     onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
   });
   await app.register(commandApi, { db, store, uploadsDir: options.uploadsDir });
-  await app.register(queryApi, { db, store, uploadsDir: options.uploadsDir });
+  await app.register(queryApi, { db, store, uploadsDir: options.uploadsDir, warmAddresses: options.warmAddresses });
   installHealth(app, { service: 'portal', store, readModels: db, projector });
   if (options.consoleDir) await app.register(serveConsole, { root: options.consoleDir });
   return {

@@ -14,6 +14,8 @@ export interface QueryApiOptions {
   store: EventStore;
   /** Uploaded files (profile photos), written by command-api; served under /uploads. */
   uploadsDir: string;
+  /** Build the Thai address tree right after start (services and `npm start`; tests leave it lazy). */
+  warmAddresses?: boolean;
 }
 
 declare module 'fastify' {
@@ -30,6 +32,6 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
   installReadYourWrites(app, options.db, options.store);
   await app.register(registrationRoutes);
   await app.register(profileRoutes);
-  await app.register(addressRoutes);
+  await app.register(addressRoutes, { warm: options.warmAddresses });
   await app.register(uploadRoutes, { root: options.uploadsDir });
 }

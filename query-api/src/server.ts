@@ -14,6 +14,6 @@ const db = await openDatabase({
   onError: (error) => app.log.warn({ err: error }, 'database'),
 });
 const store = createEventStore(db);
-await app.register(queryApi, { db, store, uploadsDir: uploadsDirFromEnv() });
+await app.register(queryApi, { db, store, uploadsDir: uploadsDirFromEnv(), warmAddresses: true });
 installHealth(app, { service: 'query-api', store, readModels: db });
 await serveUntilStopped(app, config, () => db.close());

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Role } from '@portal/events/accounts/account.events';
 import { AccessDenied } from '../components/status-views.tsx';
-import { useSession } from '../features/auth/session.tsx';
+import { useSession } from '../lib/session.tsx';
 
 /**
  * Hides a screen from roles it is not for. Only a courtesy: the API checks every call against the

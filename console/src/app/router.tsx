@@ -10,6 +10,7 @@ const Login = lazy(() => import('./routes/login.tsx'));
 const Register = lazy(() => import('./routes/register.tsx'));
 const RegisterPartner = lazy(() => import('./routes/register-partner.tsx'));
 const Legal = lazy(() => import('./routes/legal.tsx'));
+const Settings = lazy(() => import('./routes/settings.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];
@@ -35,7 +36,14 @@ export const router = createBrowserRouter([
       { path: '/policy', element: <Legal text="privacy" /> },
       { path: '/terms', element: <Legal text="terms" /> },
       { path: '/cookie', element: <Legal text="cookie" /> },
-      planned('/setting', 'screen.setting', anyone),
+      {
+        path: '/setting',
+        element: (
+          <RequireRole roles={anyone}>
+            <Settings />
+          </RequireRole>
+        ),
+      },
       planned('/courses', 'screen.courses', staff),
       planned('/courses/:id', 'screen.courseDetails', staff),
       planned('/courses/:courseId/rounds/:roundId', 'screen.round', staff),

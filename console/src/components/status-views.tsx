@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Words } from '../locales/en.ts';
-import { homeOf, useSession } from '../features/auth/session.tsx';
+import { homeOf, useSession } from '../lib/session.tsx';
 
 /** A screen of the route table that is not built yet says so, and shows nothing made up. */
 export function NotBuilt({ screen }: { screen: keyof Words }) {

@@ -21,27 +21,39 @@ export class NetworkError extends Error {
 }
 
 /**
- * Every call to the portal's API: JSON, the user's language (so messages come back in it), and the
- * session token both as the httpOnly cookie and as a Bearer header.
+ * Read-your-writes: the position of the last event this browser's commands appended. Queries
+ * send it, and the query API waits until its read models include it, so a list never lacks what
+ * the user just did.
+ */
+let lastWrite = 0;
+
+/**
+ * Every call to the portal's API: JSON (or a multipart form), the user's language (so messages
+ * come back in it), and the session token both as the httpOnly cookie and as a Bearer header.
  */
 export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const token = storedToken();
+  const method = init.method ?? 'GET';
+  const isForm = init.body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(path, {
-      method: init.method ?? 'GET',
+      method,
       credentials: 'same-origin',
       headers: {
         'accept-language': i18n.language,
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(method === 'GET' && lastWrite > 0 ? { 'x-min-position': String(lastWrite) } : {}),
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
     });
   } catch (error) {
     throw new NetworkError(error);
   }
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, body);
+  const position = (body as { position?: unknown }).position;
+  if (typeof position === 'number' && position > lastWrite) lastWrite = position;
   return body as T;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router-dom';
-import { useSession } from '../../features/auth/session.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { Header } from './header.tsx';
 
 /** The admin sidebar's links, in the spec's order (spec 000 section 2, screen 5). */

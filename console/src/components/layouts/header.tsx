@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { homeOf, useSession } from '../../features/auth/session.tsx';
+import { homeOf, useSession } from '../../lib/session.tsx';
 import { saveLang, saveTheme, storedLang, storedTheme } from '../../lib/storage.ts';
 import { Clock } from './clock.tsx';
 

@@ -6,10 +6,16 @@ import { thaiAddresses } from '../../core/thai-addresses.ts';
 const ONE_DAY = 24 * 3600;
 
 /**
- * Public: the registration forms need it before anyone signs in. Built on the first request, not
- * at start: building takes seconds of CPU that a starting service should not spend.
+ * Public: the registration forms need it before anyone signs in. Building the tree takes seconds
+ * of CPU, so it never delays the start: with `warm`, it is built just after the service is ready
+ * (so the first visitor does not wait); otherwise on the first request.
  */
-export async function addressRoutes(app: FastifyInstance): Promise<void> {
+export async function addressRoutes(app: FastifyInstance, options: { warm?: boolean }): Promise<void> {
+  if (options.warm) {
+    app.addHook('onReady', async () => {
+      setTimeout(() => void thaiAddresses().catch((error) => app.log.warn({ err: error }, 'address data')), 100);
+    });
+  }
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/address/provinces',
     {

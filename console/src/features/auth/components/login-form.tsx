@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Dialog, type DialogTone } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
-import { homeOf, useSession } from '../session.tsx';
+import { homeOf, useSession } from '../../../lib/session.tsx';
 
 interface Notice {
   tone: DialogTone;

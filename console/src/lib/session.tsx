@@ -1,7 +1,7 @@
 import { type ReactNode, createContext, useCallback, useContext, useMemo, useState } from 'react';
 import type { SignedInPartner } from '@portal/events/accounts/login.contract';
-import { api } from '../../lib/api-client.ts';
-import { type StoredUser, clearStorage, saveSession, storedUser } from '../../lib/storage.ts';
+import { api } from './api-client.ts';
+import { type StoredUser, clearStorage, saveSession, storedUser } from './storage.ts';
 
 interface SessionValue {
   user: StoredUser | null;

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { PasswordChange, ProfileUpdate } from '@portal/events/rules/profile';
+import type { ProfileAnswer } from '@portal/query-api/contracts/account';
+import { api } from '../../../lib/api-client.ts';
+
+const profileKey = (id: string) => ['profile', id];
+
+export const getProfile = (id: string) => api<z.infer<typeof ProfileAnswer>>(`/api/members/profile/${id}`);
+
+export const useProfile = (id: string) => useQuery({ queryKey: profileKey(id), queryFn: () => getProfile(id) });
+
+interface Saved {
+  success: true;
+  message: string;
+  position: number;
+}
+
+export function useSaveProfile(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof ProfileUpdate>) =>
+      api<Saved>(`/api/members/profile/${id}`, { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKey(id) }),
+  });
+}
+
+export const useUploadPhoto = (id: string) =>
+  useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('profileImage', file);
+      return api<{ success: true; imageUrl: string; message: string }>(`/api/members/uploadprofile/${id}`, {
+        method: 'POST',
+        body: form,
+      });
+    },
+  });
+
+export const useChangePassword = (id: string) =>
+  useMutation({
+    mutationFn: (body: z.output<typeof PasswordChange>) =>
+      api<Saved>(`/api/members/change-password/${id}`, { method: 'PUT', body }),
+  });

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { useProfile } from '../api/profile.ts';
+import { PasswordForm } from './password-form.tsx';
+import { ProfileForm } from './profile-form.tsx';
+
+/** Account settings (/setting): profile photo, personal information, password (spec 000 screen 4). */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const profile = useProfile(user?.id ?? '');
+  if (!user) return <p className="card">{t('settings.notSignedIn')}</p>;
+  if (profile.isPending) return <div className="spinner" role="status" aria-label={t('form.loading')} />;
+  if (profile.isError || !profile.data.member) {
+    const reason = profile.error instanceof ApiError ? profile.error.message : t('settings.fetchError');
+    return (
+      <div className="card form-card" role="alert">
+        <p>{reason || t('settings.fetchFailed')}</p>
+        <button type="button" className="button" onClick={() => void profile.refetch()}>
+          {t('settings.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="settings">
+      <h1>{t('screen.setting')}</h1>
+      <ProfileForm member={profile.data.member} />
+      <PasswordForm accountId={user.id} />
+    </div>
+  );
+}
