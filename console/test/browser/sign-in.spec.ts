@@ -70,7 +70,7 @@ describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-home.png') });
 
     await page.getByLabel('User menu').click();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.locator('.user-menu').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${portal.url}/`);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });

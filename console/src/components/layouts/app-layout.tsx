@@ -1,50 +1,35 @@
-import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router-dom';
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
 import { useSession } from '../../lib/session.tsx';
+import { AdminSidebar } from './admin-sidebar.tsx';
 import { Header } from './header.tsx';
+import { ProfileQrCard } from './profile-qr-card.tsx';
 
-/** The admin sidebar's links, in the spec's order (spec 000 section 2, screen 5). */
-const adminLinks = [
-  ['/report', 'screen.report'],
-  ['/registrations', 'screen.registrations'],
-  ['/courses', 'screen.courses'],
-  ['/createcourse', 'screen.createcourse'],
-  ['/addEmployee', 'screen.addemployee'],
-  ['/sendemail', 'screen.sendemail'],
-  ['/setting', 'screen.setting'],
-  ['/helpcenter', 'screen.helpcenter'],
-] as const;
-
-/** Header on every page; admins also get the sidebar. */
+/**
+ * The three shapes of every page: signed out, just the header; admins, the admin layout with its
+ * sidebar (a drawer under 768 px); everyone else signed in, the partner layout with the profile
+ * QR card (spec 000 screens 5 and 6). The page itself keeps its place in the tree whatever the
+ * shape, so signing in does not remount the screen (and lose its success dialog).
+ */
 export function AppLayout() {
-  const { t } = useTranslation();
   const { user } = useSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const isAdmin = user?.role === 'admin';
+  const isPartnerLayout = user !== null && !isAdmin;
   return (
     <div className={isAdmin ? 'shell with-sidebar' : 'shell'}>
-      <Header />
-      {isAdmin && (
-        <aside className="sidebar">
-          <div className="sidebar-who">
-            <div>
-              {t('nav.role')}: {user.role}
-            </div>
-            <div>
-              {t('nav.id')}: {user.id}
-            </div>
-          </div>
-          <nav>
-            {adminLinks.map(([to, label]) => (
-              <NavLink key={to} to={to}>
-                {t(label)}
-              </NavLink>
-            ))}
-          </nav>
-        </aside>
-      )}
-      <main className="content">
-        <Outlet />
-      </main>
+      <Header menu={isAdmin ? { open: drawerOpen, toggle: () => setDrawerOpen(!drawerOpen) } : undefined} />
+      {isAdmin ? <AdminSidebar open={drawerOpen} onClose={() => setDrawerOpen(false)} /> : null}
+      <div className={isPartnerLayout ? 'page partner-body' : 'page'}>
+        <main className="content">
+          <Outlet />
+        </main>
+        {isPartnerLayout ? (
+          <aside className="partner-aside">
+            <ProfileQrCard />
+          </aside>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const TICK_MS = 1000;
 
-/** The header's long English date and a clock that ticks every second (spec 000 section 1). */
+/**
+ * The header's long date and a clock that ticks every second (spec 000 section 1): the long
+ * English date, or in Thai the Thai date in the Buddhist era (พ.ศ.).
+ */
 export function Clock() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'th' ? 'th-TH' : 'en-US';
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), TICK_MS);
@@ -11,9 +17,7 @@ export function Clock() {
   }, []);
   return (
     <div className="clock" aria-live="off">
-      <span data-testid="header-date">
-        {now.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}
-      </span>
+      <span data-testid="header-date">{now.toLocaleDateString(locale, { dateStyle: 'full' })}</span>
       <time data-testid="header-clock" dateTime={now.toISOString()}>
         {now.toLocaleTimeString('en-GB')}
       </time>

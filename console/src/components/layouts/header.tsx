@@ -11,7 +11,8 @@ function switchLanguage() {
   window.location.reload();
 }
 
-export function Header() {
+/** The header; in the admin layout it also carries the button that opens the drawer on small screens. */
+export function Header({ menu }: { menu?: { open: boolean; toggle: () => void } }) {
   const { t } = useTranslation();
   const { user, signOut } = useSession();
   const navigate = useNavigate();
@@ -24,6 +25,18 @@ export function Header() {
   };
   return (
     <header className="header">
+      {menu && (
+        <button
+          type="button"
+          className="button ghost menu-button"
+          aria-label={t('nav.menu')}
+          aria-expanded={menu.open}
+          aria-controls="admin-sidebar"
+          onClick={menu.toggle}
+        >
+          ☰
+        </button>
+      )}
       <Link to={user ? homeOf(user.role) : '/'} className="brand">
         {t('app.name')}
       </Link>

@@ -1,0 +1,139 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { sampleMember } from '@portal/events/testing/accounts';
+import { postgresSkipReason } from '@portal/events/testing/databases';
+import { SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
+
+const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+
+describe.skipIf(chromiumSkipReason())('the admin and partner layouts', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let adminToken: string;
+
+  const post = async (path: string, body: unknown, token?: string, method = 'POST') => {
+    const response = await fetch(`${portal.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as { _id: string; partner: { token: string } };
+  };
+
+  beforeAll(async () => {
+    const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
+    portal = await startPortalProcess({
+      database,
+      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    });
+    browser = await launchChromium();
+    adminToken = (await post('/api/login', ADMIN)).partner.token;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  async function signedIn(
+    username: string,
+    password: string,
+    options: { lang?: 'en' | 'th'; width?: number; theme?: 'dark' } = {},
+  ): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? 1280, height: 800 },
+      acceptDownloads: true,
+    });
+    await context.addInitScript(
+      ([lang, theme]) => {
+        localStorage.setItem('lang', lang!);
+        if (theme) localStorage.setItem('theme', theme);
+      },
+      [options.lang ?? 'en', options.theme ?? ''],
+    );
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/`);
+    await page.getByLabel(/^(username|ชื่อผู้ใช้)$/i).fill(username);
+    await page.getByLabel(/^(password|รหัสผ่าน)$/i).fill(password);
+    await page.getByRole('button', { name: /^(log in|เข้าสู่ระบบ)$/i }).click();
+    await page.waitForURL(/\/(admin|e-market|partner)$/);
+    return page;
+  }
+
+  async function approvedMember() {
+    const person = sampleMember();
+    const { _id } = await post('/api/members/register', person);
+    await post(`/api/admin/registration/${_id}/status`, { status: 'approved' }, adminToken, 'PUT');
+    return { person, id: _id };
+  }
+
+  it('gives admins the sidebar: logo, role and id, a folding course group, and logout', async () => {
+    const page = await signedIn(ADMIN.username, ADMIN.password);
+    const sidebar = page.getByRole('complementary', { name: 'Menu' });
+    expect(await sidebar.isVisible()).toBe(true);
+    expect(await sidebar.textContent()).toContain('Role: admin');
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    expect(await sidebar.getByRole('link', { name: 'Course Portal' }).getAttribute('href')).toBe('/admin');
+    const courseList = sidebar.getByRole('link', { name: 'Course list' });
+    expect(await courseList.isVisible()).toBe(true);
+    await sidebar.getByRole('button', { name: /Course management/ }).click();
+    expect(await courseList.isVisible()).toBe(false);
+    await sidebar.getByRole('button', { name: /Course management/ }).click();
+    expect(await courseList.isVisible()).toBe(true);
+    await sidebar.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${portal.url}/`);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  it('turns the sidebar into a drawer at 375 px, in Thai with the Buddhist-era date, and in the dark theme', async () => {
+    const page = await signedIn(ADMIN.username, ADMIN.password, { lang: 'th', width: 375, theme: 'dark' });
+    const sidebar = page.locator('#admin-sidebar');
+    expect(await sidebar.isVisible()).toBe(false);
+    expect(await page.getByTestId('header-date').textContent()).toBe(
+      new Date().toLocaleDateString('th-TH', { dateStyle: 'full' }),
+    );
+    expect(await page.getByTestId('header-date').textContent()).toContain('พ.ศ.');
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-375-closed-th.png') });
+    await page.getByRole('button', { name: 'เมนู' }).click();
+    await expect.poll(() => sidebar.isVisible()).toBe(true);
+    await page.waitForTimeout(300); // let the slide finish before the picture
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-375-drawer-th.png') });
+    await sidebar.getByRole('link', { name: 'ตั้งค่าบัญชี' }).click();
+    await page.waitForURL(`${portal.url}/setting`);
+    await expect.poll(() => sidebar.isVisible()).toBe(false);
+  });
+
+  it('gives members the profile QR card: a 200 px QR to save or mail, and logout', async () => {
+    const { person, id } = await approvedMember();
+    const page = await signedIn(person.username, person.password);
+    const card = page.getByRole('region', { name: 'QR Code โปรไฟล์ผู้ใช้' });
+    expect(await card.locator('canvas').getAttribute('width')).toBe('200');
+    expect(await card.locator('canvas').getAttribute('title')).toBe(`${portal.url}/api/members/profile/${id}`);
+    expect(await page.locator('#admin-sidebar').count()).toBe(0);
+    const mail = await card.getByRole('link', { name: 'Send by e-mail' }).getAttribute('href');
+    expect(mail).toMatch(/^mailto:\?subject=/);
+    expect(decodeURIComponent(mail!)).toContain(`/api/members/profile/${id}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Save image' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('user_profile_qrcode.png');
+    await page.screenshot({ path: join(SCREENSHOTS, 'member-qr-card-en.png') });
+
+    // Other roles' pages show the Access Denied view, with the way to the login screen.
+    await page.goto(`${portal.url}/registrations`);
+    await page
+      .getByText(
+        'You do not have the necessary permissions to view this page. Please log in with an administrator account.',
+      )
+      .waitFor();
+    await page.getByRole('link', { name: 'Go to Login' }).click(); // a link that looks like a button
+    await page.waitForURL(`${portal.url}/login`);
+
+    await page.goto(`${portal.url}/e-market`);
+    await card.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${portal.url}/`);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+});
