@@ -262,6 +262,32 @@ describe.each(testDatabases())('accounts on $name', (database) => {
     });
   });
 
+  describe('members created by an admin (/addemployee)', () => {
+    it('creates an approved member who can sign in at once, with the same rules and duplicates', async () => {
+      const { acceptTerms: _unused, ...payload } = member();
+      const create = (body: object, token = adminToken) =>
+        h.app.inject({
+          method: 'POST',
+          url: '/api/admin/members',
+          payload: body,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const created = await create(payload);
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({ success: true, message: 'สร้างบัญชีสมาชิกเรียบร้อยแล้ว' });
+      const types = (await h.store.readStream(`account-${created.json()._id}`)).map((event) => event.type);
+      expect(types).toEqual(['MemberRegistered', 'MemberApproved']);
+      expect((await loginAs(h.app, payload.username, payload.password)).response.statusCode).toBe(200);
+
+      const before = await eventCount(h.db);
+      expect((await create(payload)).json().fields).toMatchObject({ username: true, personalId: true });
+      expect((await create({ ...payload, personalId: '1101700000002' })).statusCode).toBe(400);
+      const memberToken = (await loginAs(h.app, payload.username, payload.password)).token!;
+      expect((await create(member(), memberToken)).statusCode).toBe(403);
+      expect(await eventCount(h.db)).toBe(before);
+    });
+  });
+
   describe('roles come from the verified session only', () => {
     it('refuses admin routes without a session, with a member session, and with a forged token', async () => {
       const payload = member();

@@ -24,7 +24,7 @@ type Consent = { document: 'terms' | 'privacy'; version: string }[];
 
 /** Personal data arrives sealed: the route seals it with the person's key before deciding. */
 export type AccountCommand =
-  | { type: 'RegisterMember'; data: { personal: SealedBox; consent: Consent | null } & At }
+  | { type: 'RegisterMember'; data: { personal: SealedBox; consent: Consent | null; approved?: boolean } & At }
   | { type: 'RegisterPartner'; data: { personal: SealedBox; company: SealedBox; consent: Consent | null } & At }
   | { type: 'CreateAdmin'; data: { personal: SealedBox } & At }
   | { type: 'ChangeRegistrationStatus'; data: { status: 'approved' | 'rejected' } & At }
@@ -37,8 +37,13 @@ export function decide(command: AccountCommand, state: Account): NewEvent[] {
   switch (command.type) {
     case 'RegisterMember': {
       mustBeNew(state);
-      const { personal, consent, now } = command.data;
-      return [MemberRegistered.create({ personal, registeredAt: now }), ...consentGiven(consent, now)];
+      const { personal, consent, approved, now } = command.data;
+      return [
+        MemberRegistered.create({ personal, registeredAt: now }),
+        ...consentGiven(consent, now),
+        // An account an admin creates (/addemployee) needs no approval.
+        ...(approved ? [MemberApproved.create({ approvedAt: now })] : []),
+      ];
     }
     case 'RegisterPartner': {
       mustBeNew(state);

@@ -6,7 +6,7 @@ import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
 import { seal } from '@portal/events/privacy/personal-data';
 import { consentToCurrentTexts } from '@portal/events/rules/legal';
-import { translate } from '@portal/events/rules/messages';
+import { type MessageKey, translate } from '@portal/events/rules/messages';
 import {
   MemberSelfRegistration,
   PartnerRegistration,
@@ -30,7 +30,7 @@ export const newAccountId = () => randomBytes(12).toString('hex');
 type DuplicateAnswer = (taken: UniqueField[], request: FastifyRequest) => Record<string, unknown>;
 
 /** The member form's duplicate answer: `error`, a flag per unique field, a message per taken field. */
-const memberDuplicates: DuplicateAnswer = (taken, request) => ({
+export const memberDuplicates: DuplicateAnswer = (taken, request) => ({
   error: translate('duplicate.error', 'th'),
   fields: Object.fromEntries(uniqueFields.map((field) => [field, taken.includes(field)])),
   errors: Object.fromEntries(taken.map((field) => [field, translate(`duplicate.${field}`, languageOf(request))])),
@@ -91,17 +91,24 @@ export async function registerAccount(
   }
 }
 
-const pick = <Field extends string>(values: Record<string, unknown>, fields: readonly Field[]) =>
+export const pick = <Field extends string>(values: Record<string, unknown>, fields: readonly Field[]) =>
   Object.fromEntries(fields.map((field) => [field, values[field]])) as Record<Field, string>;
 
+/** The answer to a registration: the new account's `_id` and the position of its events. */
+export const registered = (
+  request: FastifyRequest,
+  result: AppendResult,
+  message: MessageKey = 'register.success',
+) => ({
+  success: true,
+  message: translate(message, languageOf(request)),
+  _id: accountIdOf(result.streamId),
+  position: result.position,
+});
+
+/** Public: anyone may register as a member or a partner. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.commands;
-  const answer = (request: FastifyRequest, result: AppendResult) => ({
-    success: true,
-    message: translate('register.success', languageOf(request)),
-    _id: accountIdOf(result.streamId),
-    position: result.position,
-  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -125,7 +132,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
           data: { personal: await seal(db, accountId, personal), consent: consentToCurrentTexts(), now },
         }),
       });
-      return reply.code(201).send(answer(request, result));
+      return reply.code(201).send(registered(request, result));
     },
   );
 
@@ -158,7 +165,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
           },
         }),
       });
-      return reply.code(201).send(answer(request, result));
+      return reply.code(201).send(registered(request, result));
     },
   );
 }

@@ -5,20 +5,50 @@ import { accountStream } from '@portal/events/accounts/account.events';
 import { languageOf } from '@portal/events/http/language';
 import { requireRole } from '@portal/events/http/session';
 import { translate } from '@portal/events/rules/messages';
-import { RegistrationStatusChange } from '@portal/events/rules/registration';
+import { MemberRegistration, RegistrationStatusChange, uniqueFields } from '@portal/events/rules/registration';
+import { seal } from '@portal/events/privacy/personal-data';
 import { handleCommand } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { forgetAccount } from './credentials.ts';
 import { accountDecider } from './decider.ts';
 import { removeProfileImages } from './profile-image.ts';
+import { memberDuplicates, pick, registerAccount, registered } from './register.routes.ts';
 
 const RegistrationId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'registration.notFound') });
 
-/** Approve, reject and delete registrations: admins only, checked from the verified session. */
+/**
+ * Admins only, checked from the verified session: create members (/addemployee), approve, reject
+ * and delete registrations, erase personal data.
+ */
 export async function registrationAdminRoutes(app: FastifyInstance): Promise<void> {
-  const { store, uploadsDir } = app.commands;
+  const { db, store, uploadsDir } = app.commands;
   app.addHook('preValidation', requireRole('admin'));
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/admin/members',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create a member account, approved from the start (admins only; /addemployee)',
+        body: MemberRegistration,
+      },
+    },
+    async (request, reply) => {
+      const { password, ...personal } = request.body;
+      const result = await registerAccount(app, request, {
+        role: 'member',
+        password,
+        unique: pick(personal, uniqueFields),
+        duplicates: memberDuplicates,
+        command: async (accountId, now) => ({
+          type: 'RegisterMember',
+          data: { personal: await seal(db, accountId, personal), consent: null, approved: true, now },
+        }),
+      });
+      return reply.code(201).send(registered(request, result, 'employee.created'));
+    },
+  );
 
   routes.put(
     '/api/admin/registration/:id/status',

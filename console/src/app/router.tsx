@@ -11,6 +11,7 @@ const Register = lazy(() => import('./routes/register.tsx'));
 const RegisterPartner = lazy(() => import('./routes/register-partner.tsx'));
 const Legal = lazy(() => import('./routes/legal.tsx'));
 const Settings = lazy(() => import('./routes/settings.tsx'));
+const AddEmployee = lazy(() => import('./routes/add-employee.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];
@@ -56,7 +57,14 @@ export const router = createBrowserRouter([
       planned('/e-market', 'screen.emarket', anyone),
       planned('/report', 'screen.report', ['admin']),
       planned('/registrations', 'screen.registrations', ['admin']),
-      planned('/addemployee', 'screen.addemployee', ['admin']),
+      {
+        path: '/addemployee',
+        element: (
+          <RequireRole roles={['admin']}>
+            <AddEmployee />
+          </RequireRole>
+        ),
+      },
       planned('/camera', 'screen.camera', staff),
       { path: '*', element: <NotFound /> },
     ],

@@ -91,6 +91,7 @@ export const en = {
   'qr.email': 'Send by e-mail',
   'qr.mailSubject': 'My profile QR code',
   'qr.mailBody': 'The link of my profile QR code:',
+  'employee.submit': 'Create member account',
   'notBuilt.body': 'This screen is not built yet. Nothing on it is shown until it works for real.',
   'notFound.title': 'Oops! Page Not Found',
   'notFound.home': 'Go Back to Homepage',

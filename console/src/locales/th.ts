@@ -92,6 +92,7 @@ export const th: Words = {
   'qr.email': 'ส่งทางอีเมล',
   'qr.mailSubject': 'QR Code โปรไฟล์ของฉัน',
   'qr.mailBody': 'ลิงก์ QR Code โปรไฟล์ของฉัน:',
+  'employee.submit': 'สร้างบัญชีสมาชิก',
   'notBuilt.body': 'หน้านี้ยังไม่พร้อมใช้งาน จะแสดงข้อมูลเมื่อทำงานได้จริงเท่านั้น',
   'notFound.title': 'ขออภัย ไม่พบหน้าที่คุณต้องการ',
   'notFound.home': 'กลับสู่หน้าหลัก',

@@ -219,6 +219,37 @@ describe.skipIf(chromiumSkipReason())('registering members and partners through 
     });
   });
 
+  it('lets an admin create an approved member on Manage employee, with the same form and rules', async () => {
+    const p = await page('en', '/');
+    await p.getByLabel(/^username$/i).fill(ADMIN.username);
+    await p.getByLabel(/^password$/i).fill(ADMIN.password);
+    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.waitForURL(/\/admin$/);
+    await p.getByRole('link', { name: 'Manage employee' }).click();
+    await p.getByRole('heading', { name: 'Manage employee' }).waitFor();
+    expect(await p.getByRole('checkbox').count()).toBe(0); // no consent asked here
+    const person = sampleMember();
+    await field(p, 'Username').fill(person.username);
+    await field(p, 'Password').fill(person.password);
+    await field(p, 'National ID number').fill('1101700000002');
+    expect(await errorOf(p, 'National ID number').textContent()).toBe(
+      'This national ID number is not valid. Please check it.',
+    );
+    await field(p, 'National ID number').fill(person.personalId);
+    await field(p, 'Phone number').fill(person.personalPhone);
+    await field(p, 'E-mail').fill(person.personalEmail);
+    await p.getByRole('button', { name: 'Create member account' }).click();
+    await expect.poll(() => p.getByRole('alertdialog').textContent()).toContain('Member account created.');
+    await p.getByRole('button', { name: 'OK' }).click();
+    expect(await field(p, 'Username').inputValue()).toBe('');
+    const login = await fetch(`${portal.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: person.username, password: person.password }),
+    });
+    expect(login.status).toBe(200);
+  });
+
   it('shows the legal texts in both languages, the terms in 15 sections', async () => {
     for (const [lang, updated] of [
       ['th', 'ปรับปรุงล่าสุดเมื่อวันที่ 14 มิถุนายน 2567'],

@@ -72,6 +72,7 @@ export const messages = {
     en: 'Too many failed sign-in attempts. Please wait a while and try again.',
   },
   'register.success': { th: 'สมัครสมาชิกสำเร็จ!', en: 'Registration successful!' },
+  'employee.created': { th: 'สร้างบัญชีสมาชิกเรียบร้อยแล้ว', en: 'Member account created.' },
   'register.failed': { th: 'สมัครสมาชิกไม่สำเร็จ', en: 'Registration failed.' },
   'register.unavailable': { th: 'ไม่สามารถสมัครสมาชิกได้ในขณะนี้', en: 'Cannot register at this time.' },
   'erasure.done': {

@@ -1,5 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MemberSelfRegistration, PartnerRegistration } from '@portal/events/rules/registration';
+import type {
+  MemberRegistration,
+  MemberSelfRegistration,
+  PartnerRegistration,
+} from '@portal/events/rules/registration';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
@@ -16,5 +20,10 @@ export const registerMember = (body: z.output<typeof MemberSelfRegistration>) =>
 export const registerPartner = (body: z.output<typeof PartnerRegistration> & Record<string, unknown>) =>
   api<Registered>('/api/partners/register', { method: 'POST', body });
 
+/** An admin creates a member account, approved from the start (/addemployee). */
+export const createMember = (body: z.output<typeof MemberRegistration>) =>
+  api<Registered>('/api/admin/members', { method: 'POST', body });
+
 export const useRegisterMember = () => useMutation({ mutationFn: registerMember });
+export const useCreateMember = () => useMutation({ mutationFn: createMember });
 export const useRegisterPartner = () => useMutation({ mutationFn: registerPartner });

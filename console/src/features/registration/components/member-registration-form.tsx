@@ -3,11 +3,11 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { MemberSelfRegistration, memberTitles } from '@portal/events/rules/registration';
+import { MemberRegistration, MemberSelfRegistration, memberTitles } from '@portal/events/rules/registration';
 import { AddressFields } from '../../../components/form/address-fields.tsx';
 import { Field } from '../../../components/form/field.tsx';
 import { ProvinceLoadFailure } from '../../../components/form/province-load-failure.tsx';
-import { useRegisterMember } from '../api/register.ts';
+import { useCreateMember, useRegisterMember } from '../api/register.ts';
 import { ConsentField } from './consent-field.tsx';
 import { useRegistrationOutcome } from './registration-outcome.tsx';
 
@@ -31,18 +31,28 @@ const empty: Values = {
 };
 
 /**
- * Member registration (/register, spec 000 sections 2, 5 and 8). The rules are the server's own
- * (events/rules/registration): checked on input and again on submit, which stops on any error.
+ * Member registration (/register, spec 000 sections 2, 5 and 8), and the same form for an admin
+ * creating a member (/addemployee: no consent asked, approved at once, the form starts again).
+ * The rules are the server's own (events/rules/registration): checked on input and again on
+ * submit, which stops on any error.
  */
-export function MemberRegistrationForm() {
+export function MemberRegistrationForm({ kind = 'self' }: { kind?: 'self' | 'employee' }) {
   const { t } = useTranslation();
+  const employee = kind === 'employee';
   const form = useForm<Values, unknown, z.output<typeof MemberSelfRegistration>>({
-    resolver: zodResolver(MemberSelfRegistration),
+    // The employee form has no consent checkbox; its rule set simply lacks that field.
+    resolver: zodResolver(employee ? (MemberRegistration as typeof MemberSelfRegistration) : MemberSelfRegistration),
     mode: 'onChange',
-    defaultValues: empty,
+    defaultValues: employee ? { ...empty, acceptTerms: undefined } : empty,
   });
-  const register = useRegisterMember();
-  const outcome = useRegistrationOutcome(form.setError, t('dialog.noServer'));
+  const selfRegister = useRegisterMember();
+  const create = useCreateMember();
+  const register = employee ? create : selfRegister;
+  const outcome = useRegistrationOutcome(
+    form.setError,
+    t('dialog.noServer'),
+    employee ? { title: t('rules::employee.created'), then: () => form.reset() } : undefined,
+  );
   const error = (field: keyof Values) => form.formState.errors[field]?.message;
 
   const submit = form.handleSubmit((values) =>
@@ -52,7 +62,7 @@ export function MemberRegistrationForm() {
   return (
     <FormProvider {...form}>
       <form className="card form-card" onSubmit={submit} noValidate>
-        <h1>{t('screen.register')}</h1>
+        <h1>{t(employee ? 'screen.addemployee' : 'screen.register')}</h1>
         <div className="field-row">
           <Field label={t('login.username')} required error={error('username')}>
             <input autoComplete="username" {...form.register('username')} />
@@ -86,14 +96,16 @@ export function MemberRegistrationForm() {
           </Field>
         </div>
         <AddressFields prefix="personal" />
-        <ConsentField />
+        {!employee && <ConsentField />}
         <button type="submit" className="button primary" disabled={register.isPending}>
           {register.isPending && <span className="button-spinner" aria-hidden="true" />}
-          {register.isPending ? t('form.sending') : t('register.submit')}
+          {register.isPending ? t('form.sending') : t(employee ? 'employee.submit' : 'register.submit')}
         </button>
-        <p className="form-footer">
-          <Link to="/">{t('register.haveAccount')}</Link>
-        </p>
+        {!employee && (
+          <p className="form-footer">
+            <Link to="/">{t('register.haveAccount')}</Link>
+          </p>
+        )}
       </form>
       {register.isPending && (
         <div className="overlay" role="status" aria-live="polite">

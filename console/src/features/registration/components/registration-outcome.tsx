@@ -21,6 +21,8 @@ interface Notice {
 export function useRegistrationOutcome<Values extends FieldValues>(
   setError: UseFormSetError<Values>,
   noAnswer: string,
+  /** Instead of สมัครสมาชิกสำเร็จ! and going to /: the admin's form says so and starts again. */
+  success?: { title: string; then: () => void },
 ) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,7 +30,11 @@ export function useRegistrationOutcome<Values extends FieldValues>(
   const fieldError = (field: string, message: string) => setError(field as Path<Values>, { type: 'server', message });
 
   function succeeded() {
-    setNotice({ tone: 'success', title: t('rules::register.success'), then: () => navigate('/', { replace: true }) });
+    setNotice(
+      success
+        ? { tone: 'success', ...success }
+        : { tone: 'success', title: t('rules::register.success'), then: () => navigate('/', { replace: true }) },
+    );
   }
 
   function failed(error: Error) {
