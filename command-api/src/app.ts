@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventStore } from '@portal/events/store/port';
+import { createRevocationTable } from '@portal/events/http/revocations';
 import { withSchemaLock } from '@portal/events/store/schema-lock';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { createAccountTables } from './accounts/credentials.ts';
@@ -26,7 +27,10 @@ declare module 'fastify' {
 
 /** Prepares the command side's own tables (idempotent). */
 export async function prepareCommandTables(db: SqlDatabase): Promise<void> {
-  await withSchemaLock(db, (tx) => createAccountTables(tx));
+  await withSchemaLock(db, async (tx) => {
+    await createAccountTables(tx);
+    await createRevocationTable(tx);
+  });
 }
 
 /**

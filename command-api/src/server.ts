@@ -10,11 +10,11 @@ import { commandApi, prepareCommandTables } from './app.ts';
 
 /** command-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3001), UPLOADS_DIR (shared with query-api). */
 const config = serviceConfigFromEnv(3001);
-const app = await createHttpServer({ title: 'command-api', ...config, logger: true });
 const db = await openDatabase({
   ...databaseConfigFromEnv(),
-  onError: (error) => app.log.warn({ err: error }, 'database'),
+  onError: (error) => console.warn('database:', error.message),
 });
+const app = await createHttpServer({ title: 'command-api', ...config, revocations: db, logger: true });
 await createEventStoreSchema(db);
 await prepareCommandTables(db);
 const store = createEventStore(db);

@@ -16,7 +16,7 @@ export async function startCommandApi(database: TestDatabase) {
   await prepareCommandTables(db);
   const store = createEventStore(db);
   await ensureFirstAdmin(db, store, ADMIN);
-  const app = await createHttpServer({ title: 'test', sessionSecret: 'test-secret-of-enough-length' });
+  const app = await createHttpServer({ title: 'test', sessionSecret: 'test-secret-of-enough-length', revocations: db });
   const uploadsDir = testUploadsDir();
   await app.register(commandApi, { db, store, uploadsDir });
   await app.ready();

@@ -38,6 +38,7 @@ export async function startPortal(options: PortalOptions) {
   const app = await createHttpServer({
     title: 'Course portal',
     sessionSecret: options.sessionSecret,
+    revocations: db,
     secureCookie: options.secureCookie,
     logger: options.logger,
   });

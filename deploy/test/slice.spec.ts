@@ -91,6 +91,45 @@ describe.each(testDatabases())('the portal on $name', (database) => {
     expect(profile.json()).toMatchObject({ success: true, member: { _id: id, username: person.username } });
   });
 
+  it("ends a member's sessions at once when they are rejected, on both APIs", async () => {
+    const person = sampleMember();
+    const { _id: id } = (await app.inject({ method: 'POST', url: '/api/members/register', payload: person })).json();
+    const setStatus = (status: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/admin/registration/${id}/status`,
+        headers: bearer(adminToken),
+        payload: { status },
+      });
+    await setStatus('approved');
+    const token = (await login(person.username, person.password)).json().partner.token;
+    const profile = () =>
+      app
+        .inject({ method: 'GET', url: `/api/members/profile/${id}`, headers: bearer(token) })
+        .then((r) => r.statusCode);
+    const save = () =>
+      app
+        .inject({
+          method: 'PUT',
+          url: `/api/members/profile/${id}`,
+          headers: bearer(token),
+          payload: { fullName: 'x', personalPhone: person.personalPhone, personalEmail: person.personalEmail },
+        })
+        .then((r) => r.statusCode);
+    expect(await profile()).toBe(200);
+    expect(await save()).toBe(200);
+    await setStatus('rejected');
+    expect(await profile()).toBe(401);
+    expect(await save()).toBe(401);
+    // Approved again, they sign in anew; the old token stays dead.
+    await setStatus('approved');
+    const fresh = (await login(person.username, person.password)).json().partner.token;
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/members/profile/${id}`, headers: bearer(fresh) })).statusCode,
+    ).toBe(200);
+    expect(await profile()).toBe(401);
+  });
+
   it('lists partners in the report with their role and company', async () => {
     const partner = samplePartner();
     const answer = await app.inject({ method: 'POST', url: '/api/partners/register', payload: partner });

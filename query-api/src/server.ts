@@ -8,11 +8,11 @@ import { queryApi } from './app.ts';
 
 /** query-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3003), UPLOADS_DIR (shared with command-api). Reads what the projector wrote. */
 const config = serviceConfigFromEnv(3003);
-const app = await createHttpServer({ title: 'query-api', ...config, logger: true });
 const db = await openDatabase({
   ...databaseConfigFromEnv(),
-  onError: (error) => app.log.warn({ err: error }, 'database'),
+  onError: (error) => console.warn('database:', error.message),
 });
+const app = await createHttpServer({ title: 'query-api', ...config, revocations: db, logger: true });
 const store = createEventStore(db);
 await app.register(queryApi, { db, store, uploadsDir: uploadsDirFromEnv(), warmAddresses: true });
 installHealth(app, { service: 'query-api', store, readModels: db });

@@ -30,7 +30,7 @@ describe.each(testDatabases())('read-your-writes on $name', (database) => {
     app = await createHttpServer({ title: 'test', sessionSecret: 'query-test-secret-of-enough-length' });
     await app.register(queryApi, { db, store, uploadsDir: testUploadsDir() });
     await app.ready();
-    adminToken = app.jwt.sign({ sub: 'admin-1', role: 'admin', username: 'admin01' });
+    adminToken = app.jwt.sign({ sub: 'admin-1', role: 'admin', username: 'admin01', iatMs: Date.now() });
   });
   afterAll(async () => {
     await app.close();

@@ -1,6 +1,7 @@
 import type { Role } from '@portal/events/accounts/account.events';
 import type { UniqueField } from '@portal/events/rules/registration';
 import type { Sql } from '@portal/events/store/sql';
+import { revokeSessions } from '@portal/events/http/revocations';
 import { eraseKey } from '@portal/events/privacy/personal-data';
 
 /**
@@ -70,13 +71,14 @@ export async function saveCredentials(sql: Sql, accountId: string, role: Role, p
 }
 
 /**
- * A deleted or erased account frees its values, can no longer sign in, and loses its key: what
- * its events sealed can never be read again.
+ * A deleted or erased account frees its values, can no longer sign in (its sessions end now),
+ * and loses its key: what its events sealed can never be read again.
  */
 export async function forgetAccount(sql: Sql, accountId: string): Promise<void> {
   await sql.query(`DELETE FROM cmd.unique_values WHERE account_id = $1`, [accountId]);
   await sql.query(`DELETE FROM cmd.credentials WHERE account_id = $1`, [accountId]);
   await eraseKey(sql, accountId);
+  await revokeSessions(sql, accountId);
 }
 
 export async function findCredentials(

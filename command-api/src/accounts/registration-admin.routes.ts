@@ -10,6 +10,7 @@ import { seal } from '@portal/events/privacy/personal-data';
 import { handleCommand } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { forgetAccount } from './credentials.ts';
+import { revokeSessions } from '@portal/events/http/revocations';
 import { accountDecider } from './decider.ts';
 import { removeProfileImages } from './profile-image.ts';
 import { memberDuplicates, pick, registerAccount, registered } from './register.routes.ts';
@@ -66,7 +67,14 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
         accountDecider,
         accountStream(request.params.id),
         { type: 'ChangeRegistrationStatus', data: { status: request.body.status, now: new Date().toISOString() } },
-        { idempotency: idempotencyOf(request), metadata: metadataOf(request) },
+        {
+          idempotency: idempotencyOf(request),
+          metadata: metadataOf(request),
+          // A rejected account is signed out everywhere at once.
+          inSameTransaction: async (tx) => {
+            if (request.body.status === 'rejected') await revokeSessions(tx, request.params.id);
+          },
+        },
       );
       return {
         success: true,

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Sql } from '../store/sql.ts';
 import { installErrorHandler } from './errors.ts';
 import { sessions } from './session.ts';
 
@@ -9,6 +10,8 @@ export interface HttpServerOptions {
   title: string;
   sessionSecret: string;
   secureCookie?: boolean;
+  /** The database where revoked sessions are noted (see ./revocations.ts). */
+  revocations?: Sql;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -34,6 +37,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(sessions, { secret: options.sessionSecret, secureCookie: options.secureCookie });
+  await app.register(sessions, {
+    secret: options.sessionSecret,
+    secureCookie: options.secureCookie,
+    revocations: options.revocations,
+  });
   return app;
 }

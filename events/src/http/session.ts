@@ -4,10 +4,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type Role, roles } from '../accounts/account.events.ts';
+import type { Sql } from '../store/sql.ts';
 import { HttpError } from './errors.ts';
+import { isRevoked } from './revocations.ts';
 
 /** What a signed session says about its holder. Routes trust only this, never the browser. */
-export const SessionClaims = z.object({ sub: z.string(), role: z.enum(roles), username: z.string() });
+export const SessionClaims = z.object({
+  sub: z.string(),
+  role: z.enum(roles),
+  username: z.string(),
+  /** When it was issued, in milliseconds (iat has whole seconds only). */
+  iatMs: z.number(),
+});
+type SessionClaims = z.infer<typeof SessionClaims>;
 export type Session = { accountId: string; role: Role; username: string };
 
 export const SESSION_COOKIE = 'token';
@@ -25,6 +34,8 @@ declare module 'fastify' {
 
 export interface SessionOptions {
   secret: string;
+  /** Where revocations are kept (./revocations.ts); without it, tokens are trusted until they expire. */
+  revocations?: Sql;
   /** Send the cookie only over HTTPS (on behind a TLS proxy). */
   secureCookie?: boolean;
 }
@@ -42,15 +53,22 @@ export const sessions = fp<SessionOptions>(
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : request.cookies[SESSION_COOKIE];
       if (!token) return;
+      let claims: SessionClaims;
       try {
-        const claims = SessionClaims.parse(app.jwt.verify(token));
-        request.session = { accountId: claims.sub, role: claims.role, username: claims.username };
+        claims = SessionClaims.parse(app.jwt.verify(token));
       } catch {
-        request.session = null; // an expired or forged token is the same as none
+        return; // an expired or forged token is the same as none
       }
+      if (options.revocations && (await isRevoked(options.revocations, claims.sub, claims.iatMs))) return;
+      request.session = { accountId: claims.sub, role: claims.role, username: claims.username };
     });
     app.decorate('issueSession', async (reply: FastifyReply, session: Session) => {
-      const token = app.jwt.sign({ sub: session.accountId, role: session.role, username: session.username });
+      const token = app.jwt.sign({
+        sub: session.accountId,
+        role: session.role,
+        username: session.username,
+        iatMs: Date.now(),
+      });
       reply.setCookie(SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: 'lax',
