@@ -53,3 +53,22 @@ export type AccountView = z.infer<typeof AccountView>;
 
 export const RegistrationList = z.object({ members: z.array(AccountView) });
 export const ProfileAnswer = z.object({ success: z.boolean(), member: AccountView.nullable(), message: z.string() });
+
+/** The registration report's filters (spec 001 section 9); without `page` the whole list is answered. */
+export const RegistrationQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(['pending', 'approved', 'rejected']).optional().catch(undefined),
+  sort: z.enum(['id', 'name', 'registrationDate', 'status']).default('registrationDate').catch('registrationDate'),
+  order: z.enum(['asc', 'desc']).default('desc').catch('desc'),
+  page: z.coerce.number().int().min(1).optional().catch(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10).catch(10),
+  minPosition: z.coerce.number().int().optional(),
+});
+export type RegistrationQuery = z.infer<typeof RegistrationQuery>;
+
+export const RegistrationPage = RegistrationList.extend({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  pages: z.number(),
+});

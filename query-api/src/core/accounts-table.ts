@@ -1,5 +1,5 @@
 import type { Sql } from '@portal/events/store/sql';
-import type { AccountView, CompanyView } from '../contracts/account.ts';
+import type { AccountView, CompanyView, RegistrationQuery } from '../contracts/account.ts';
 
 interface AccountRow {
   id: string;
@@ -49,6 +49,53 @@ const toView = (row: AccountRow): AccountView => ({
   createdAt: row.registered_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });
+
+const name = `coalesce(nullif(full_name, ''), username)`;
+const address = `concat_ws(' ', personal_address, personal_subdistrict, personal_district, personal_province, personal_postal_code)`;
+const sortColumns: Record<RegistrationQuery['sort'], string> = {
+  id: 'id',
+  name: `lower(${name})`,
+  registrationDate: 'registered_at',
+  status: 'status',
+};
+
+/**
+ * The registration report's rows, filtered, sorted and paged in the database (spec 001 section
+ * 9): search over name, e-mail, id, phone, address, national id and title; one status; the total
+ * for the pager. `limit` null answers every matching row (the CSV export).
+ */
+export async function searchRegistrations(
+  sql: Sql,
+  query: RegistrationQuery,
+  limit: { page: number; pageSize: number } | null,
+): Promise<{ members: AccountView[]; total: number }> {
+  const params: unknown[] = [];
+  const where = [`role IN ('member', 'partner')`, `status <> 'erased'`];
+  if (query.status) {
+    params.push(query.status);
+    where.push(`status = $${params.length}`);
+  }
+  if (query.search) {
+    params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const p = `$${params.length}`;
+    where.push(
+      `(${name} ILIKE ${p} OR personal_email ILIKE ${p} OR id ILIKE ${p} OR personal_phone ILIKE ${p}
+        OR ${address} ILIKE ${p} OR personal_id ILIKE ${p} OR title ILIKE ${p})`,
+    );
+  }
+  const filter = where.join(' AND ');
+  const [counted] = await sql.query<{ total: string }>(
+    `SELECT count(*)::text AS total FROM rm.accounts WHERE ${filter}`,
+    params,
+  );
+  const order = `${sortColumns[query.sort]} ${query.order === 'asc' ? 'ASC' : 'DESC'}, id ${query.order === 'asc' ? 'ASC' : 'DESC'}`;
+  const page = limit ? ` LIMIT ${limit.pageSize} OFFSET ${(limit.page - 1) * limit.pageSize}` : '';
+  const rows = await sql.query<AccountRow>(
+    `SELECT * FROM rm.accounts WHERE ${filter} ORDER BY ${order}${page}`,
+    params,
+  );
+  return { members: rows.map(toView), total: Number(counted!.total) };
+}
 
 // Erased accounts keep a row (status erased) so other read models can still count them.
 /** Members and partners, newest registration first; erased people are no longer listed. */

@@ -1,20 +1,82 @@
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireRole } from '@portal/events/http/session';
-import { RegistrationList } from '../../contracts/account.ts';
-import { listRegistrations } from '../../core/accounts-table.ts';
+import { RegistrationList, RegistrationPage, RegistrationQuery } from '../../contracts/account.ts';
+import { searchRegistrations } from '../../core/accounts-table.ts';
+
+/** The export's file name and its 12 columns (spec 001 section 9). */
+export const CSV_FILE = 'registrations_report.csv';
+const CSV_COLUMNS = [
+  'ID',
+  'Name',
+  'Email',
+  'Phone',
+  'Address',
+  'Registration Date',
+  'Status',
+  'Personal ID',
+  'Title',
+  'Gender',
+  'Date of Birth',
+  'Occupation',
+];
 
 export async function registrationRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
     '/api/admin/registration',
     {
       preValidation: requireRole('admin'),
       schema: {
         tags: ['registrations'],
-        summary: 'Every member and partner registration, newest first (admins only)',
-        response: { 200: RegistrationList },
+        summary:
+          'Member and partner registrations (admins only): the whole list, or with `page` one page filtered and sorted',
+        querystring: RegistrationQuery,
+        response: { 200: z.union([RegistrationPage, RegistrationList]) },
       },
     },
-    async () => ({ members: await listRegistrations(app.queries.db) }),
+    async (request) => {
+      const { page, pageSize } = request.query;
+      if (page === undefined) return searchRegistrations(app.queries.db, request.query, null);
+      const { members, total } = await searchRegistrations(app.queries.db, request.query, { page, pageSize });
+      return { members, total, page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) };
+    },
+  );
+
+  routes.get(
+    '/api/admin/registration/export.csv',
+    {
+      preValidation: requireRole('admin'),
+      schema: {
+        tags: ['registrations'],
+        summary: `The filtered registrations as ${CSV_FILE} (UTF-8 with a byte-order mark, so Excel shows Thai)`,
+        querystring: RegistrationQuery,
+      },
+    },
+    async (request, reply) => {
+      const { members } = await searchRegistrations(app.queries.db, request.query, null);
+      const rows = members.map((m) => [
+        m._id,
+        m.fullName || m.username,
+        m.personalEmail,
+        m.personalPhone,
+        [m.personalAddress, m.personalSubdistrict, m.personalDistrict, m.personalProvince, m.personalPostalCode]
+          .filter(Boolean)
+          .join(' '),
+        m.createdAt,
+        m.status.toUpperCase(),
+        m.personalId,
+        m.title,
+        m.gender ?? '',
+        m.dateOfBirth ?? '',
+        m.occupation ?? '',
+      ]);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${CSV_FILE}"`);
+      return `\uFEFF${stringify([CSV_COLUMNS, ...rows])}`;
+    },
   );
 }
