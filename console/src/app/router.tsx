@@ -12,6 +12,7 @@ const RegisterPartner = lazy(() => import('./routes/register-partner.tsx'));
 const Legal = lazy(() => import('./routes/legal.tsx'));
 const Settings = lazy(() => import('./routes/settings.tsx'));
 const AddEmployee = lazy(() => import('./routes/add-employee.tsx'));
+const Registrations = lazy(() => import('./routes/registrations.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];
@@ -56,7 +57,14 @@ export const router = createBrowserRouter([
       planned('/admin', 'screen.admin', ['admin']),
       planned('/e-market', 'screen.emarket', anyone),
       planned('/report', 'screen.report', ['admin']),
-      planned('/registrations', 'screen.registrations', ['admin']),
+      {
+        path: '/registrations',
+        element: (
+          <RequireRole roles={['admin']}>
+            <Registrations />
+          </RequireRole>
+        ),
+      },
       {
         path: '/addemployee',
         element: (
