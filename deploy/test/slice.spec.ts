@@ -143,6 +143,12 @@ describe.each(testDatabases())('the portal on $name', (database) => {
       companyName: partner.companyName,
       company: { companyTaxId: partner.companyTaxId, companyEmail: partner.companyEmail, shopLatitude: 13.7307 },
     });
+    const byCompany = await app.inject({
+      method: 'GET',
+      url: `/api/admin/registration?search=${encodeURIComponent(partner.companyName.toUpperCase())}&page=1`,
+      headers: bearer(adminToken),
+    });
+    expect(byCompany.json().members.map((m: { _id: string }) => m._id)).toEqual([_id]);
   });
 
   it('filters, sorts and pages the registration report in the query API, and exports the filtered rows as CSV', async () => {

@@ -23,7 +23,7 @@ const nobody: PersonalData = {
  */
 export const accountsProjection: Projection = {
   name: 'accounts',
-  version: 3,
+  version: 4,
   async createTables(sql, schema) {
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.accounts (
       id text PRIMARY KEY,
@@ -43,7 +43,13 @@ export const accountsProjection: Projection = {
       profile_img text,
       status text NOT NULL,
       registered_at timestamptz NOT NULL,
-      updated_at timestamptz NOT NULL
+      updated_at timestamptz NOT NULL,
+      -- What the registration report's search looks in, kept by PostgreSQL itself.
+      search_text text GENERATED ALWAYS AS (lower(
+        id || ' ' || full_name || ' ' || username || ' ' || personal_email || ' ' || personal_phone || ' ' ||
+        personal_address || ' ' || personal_subdistrict || ' ' || personal_district || ' ' || personal_province || ' ' ||
+        personal_postal_code || ' ' || personal_id || ' ' || title || ' ' || coalesce(company->>'companyName', '')
+      )) STORED
     )`);
     await sql.query(`CREATE INDEX IF NOT EXISTS accounts_registered_at ON ${schema}.accounts (registered_at DESC)`);
   },

@@ -1,0 +1,65 @@
+/**
+ * How fast the registration report answers with many members (issue: fast at 100,000), on PGlite
+ * and, when DATABASE_URL is set, PostgreSQL. Rows are inserted straight into the read model, as
+ * the projector would leave them. Prints the median of five runs per query; asserts nothing.
+ */
+import { performance } from 'node:perf_hooks';
+import { createEventStoreSchema } from '@portal/events/store/schema';
+import { type TestDatabase, pgliteDatabase, postgresDatabase } from '@portal/events/testing/databases';
+import { prepareReadModels } from '@portal/projector/apply';
+import { projections } from '@portal/projector/projections/index';
+import { RegistrationQuery } from '@portal/query-api/contracts/account';
+import { searchRegistrations } from '@portal/query-api/core/accounts-table';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+
+const queries: [string, Record<string, unknown>, boolean][] = [
+  ['first page, newest first', { page: 1 }, true],
+  ['search a name fragment', { search: 'son 4242', page: 1 }, true],
+  ['search a phone number', { search: '0800042424', page: 1 }, true],
+  ['approved, by name, page 50', { status: 'approved', sort: 'name', order: 'asc', page: 50 }, true],
+  ['CSV: every pending row', { status: 'pending' }, false],
+];
+
+async function run(database: TestDatabase) {
+  const { db, drop } = await database.open();
+  try {
+    await createEventStoreSchema(db);
+    await prepareReadModels(db, 'rm', projections);
+    let started = performance.now();
+    await db.query(
+      `INSERT INTO rm.accounts (id, role, username, title, full_name, personal_id, personal_phone, personal_email,
+         personal_address, personal_province, personal_district, personal_subdistrict, personal_postal_code,
+         status, registered_at, updated_at)
+       SELECT lpad(to_hex(n), 24, '0'), 'member', 'user' || n, 'นาย', 'Person ' || n, lpad(n::text, 13, '1'),
+              '08' || lpad(n::text, 8, '0'), 'user' || n || '@example.com', n || ' Sukhumvit Road', 'กรุงเทพมหานคร',
+              'วัฒนา', 'คลองเตยเหนือ', '10110', (ARRAY['pending', 'approved', 'rejected'])[1 + n % 3],
+              now() - n * interval '1 minute', now()
+         FROM generate_series(1, $1::int) AS n`,
+      [MEMBERS],
+    );
+    const seeded = (performance.now() - started) / 1000;
+    const figures: string[] = [];
+    for (const [label, raw, paged] of queries) {
+      const query = RegistrationQuery.parse(raw);
+      const times: number[] = [];
+      let rows = 0;
+      for (let i = 0; i < 5; i++) {
+        started = performance.now();
+        const answer = await searchRegistrations(db, query, paged ? { page: query.page ?? 1, pageSize: 10 } : null);
+        times.push(performance.now() - started);
+        rows = answer.members.length;
+      }
+      times.sort((a, b) => a - b);
+      figures.push(`  ${label.padEnd(30)} ${times[2]!.toFixed(1).padStart(8)} ms  (${rows} rows)`);
+    }
+    console.log(`${database.name}: ${MEMBERS} members seeded in ${seeded.toFixed(1)} s\n${figures.join('\n')}`);
+  } finally {
+    await drop();
+  }
+}
+
+console.log(`Registration report benchmark: median of 5 runs per query`);
+await run(pgliteDatabase);
+if (process.env.DATABASE_URL) await run(postgresDatabase);
+else console.log('postgres  skipped: set DATABASE_URL to measure PostgreSQL too');
