@@ -27,11 +27,18 @@ describe.skipIf(skipped)('each service run alone against DATABASE_URL', () => {
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
     };
-    services = await Promise.all([
+    const started = await Promise.allSettled([
       startService('command-api', env),
       startService('projector', env),
       startService('query-api', env),
     ]);
+    services = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    // One that failed must not leave the others running after the test.
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) {
+      await Promise.all(services.map((service) => service.stop()));
+      throw failed.reason;
+    }
     [commands, projector, queries] = services.map((service) => service.url) as [string, string, string];
   });
   afterAll(async () => {

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountStream } from '@portal/events/accounts/account.events';
 import { languageOf } from '@portal/events/http/language';
 import { requireRole } from '@portal/events/http/session';
-import { translate } from '@portal/events/rules/messages';
+import { type MessageKey, translate } from '@portal/events/rules/messages';
 import { MemberRegistration, RegistrationStatusChange, uniqueFields } from '@portal/events/rules/registration';
 import { seal } from '@portal/events/privacy/personal-data';
 import { handleCommand } from '../core/command-handler.ts';
@@ -84,6 +84,28 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
     },
   );
 
+  /** Deleting and erasing both forget the account: its values, password, key, sessions and photos. */
+  const forget = async (
+    request: FastifyRequest,
+    accountId: string,
+    type: 'DeleteRegistration' | 'ErasePersonalData',
+    message: MessageKey,
+  ) => {
+    const result = await handleCommand(
+      store,
+      accountDecider,
+      accountStream(accountId),
+      { type, data: { now: new Date().toISOString() } },
+      {
+        idempotency: idempotencyOf(request),
+        metadata: metadataOf(request),
+        inSameTransaction: (tx) => forgetAccount(tx, accountId),
+      },
+    );
+    await removeProfileImages(uploadsDir, accountId);
+    return { success: true, message: translate(message, languageOf(request)), position: result.position };
+  };
+
   routes.delete(
     '/api/admin/registration/:id',
     {
@@ -93,26 +115,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
         params: RegistrationId,
       },
     },
-    async (request) => {
-      const accountId = request.params.id;
-      const result = await handleCommand(
-        store,
-        accountDecider,
-        accountStream(accountId),
-        { type: 'DeleteRegistration', data: { now: new Date().toISOString() } },
-        {
-          idempotency: idempotencyOf(request),
-          metadata: metadataOf(request),
-          inSameTransaction: (tx) => forgetAccount(tx, accountId),
-        },
-      );
-      await removeProfileImages(uploadsDir, accountId);
-      return {
-        success: true,
-        message: translate('registration.deleted', languageOf(request)),
-        position: result.position,
-      };
-    },
+    (request) => forget(request, request.params.id, 'DeleteRegistration', 'registration.deleted'),
   );
 
   routes.delete(
@@ -125,21 +128,6 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
         params: RegistrationId,
       },
     },
-    async (request) => {
-      const accountId = request.params.id;
-      const result = await handleCommand(
-        store,
-        accountDecider,
-        accountStream(accountId),
-        { type: 'ErasePersonalData', data: { now: new Date().toISOString() } },
-        {
-          idempotency: idempotencyOf(request),
-          metadata: metadataOf(request),
-          inSameTransaction: (tx) => forgetAccount(tx, accountId),
-        },
-      );
-      await removeProfileImages(uploadsDir, accountId);
-      return { success: true, message: translate('erasure.done', languageOf(request)), position: result.position };
-    },
+    (request) => forget(request, request.params.id, 'ErasePersonalData', 'erasure.done'),
   );
 }

@@ -5,10 +5,10 @@ import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { MemberRegistration, MemberSelfRegistration, memberTitles } from '@portal/events/rules/registration';
 import { AddressFields } from '../../../components/form/address-fields.tsx';
-import { Field } from '../../../components/form/field.tsx';
 import { ProvinceLoadFailure } from '../../../components/form/province-load-failure.tsx';
 import { useCreateMember, useRegisterMember } from '../api/register.ts';
 import { ConsentField } from './consent-field.tsx';
+import { PersonalFields } from './personal-fields.tsx';
 import { useRegistrationOutcome } from './registration-outcome.tsx';
 
 type Values = z.input<typeof MemberSelfRegistration>;
@@ -53,7 +53,6 @@ export function MemberRegistrationForm({ kind = 'self' }: { kind?: 'self' | 'emp
     t('dialog.noServer'),
     employee ? { title: t('rules::employee.created'), then: () => form.reset() } : undefined,
   );
-  const error = (field: keyof Values) => form.formState.errors[field]?.message;
 
   const submit = form.handleSubmit((values) =>
     register.mutate(values, { onSuccess: outcome.succeeded, onError: outcome.failed }),
@@ -63,38 +62,7 @@ export function MemberRegistrationForm({ kind = 'self' }: { kind?: 'self' | 'emp
     <FormProvider {...form}>
       <form className="card form-card" onSubmit={submit} noValidate>
         <h1>{t(employee ? 'screen.addemployee' : 'screen.register')}</h1>
-        <div className="field-row">
-          <Field label={t('login.username')} required error={error('username')}>
-            <input autoComplete="username" {...form.register('username')} />
-          </Field>
-          <Field label={t('login.password')} required error={error('password')} hint={t('form.passwordHint')}>
-            <input type="password" autoComplete="new-password" {...form.register('password')} />
-          </Field>
-        </div>
-        <div className="field-row">
-          <Field label={t('form.title')} error={error('title')}>
-            <select {...form.register('title')}>
-              <option value="">{t('form.chooseTitle')}</option>
-              {memberTitles.map((title) => (
-                <option key={title}>{title}</option>
-              ))}
-            </select>
-          </Field>
-          <Field label={t('form.fullName')} error={error('fullName')}>
-            <input autoComplete="name" {...form.register('fullName')} />
-          </Field>
-        </div>
-        <Field label={t('form.personalId')} required error={error('personalId')}>
-          <input inputMode="numeric" maxLength={13} {...form.register('personalId')} />
-        </Field>
-        <div className="field-row">
-          <Field label={t('form.phone')} required error={error('personalPhone')}>
-            <input inputMode="tel" maxLength={10} autoComplete="tel" {...form.register('personalPhone')} />
-          </Field>
-          <Field label={t('form.email')} required error={error('personalEmail')}>
-            <input type="email" autoComplete="email" {...form.register('personalEmail')} />
-          </Field>
-        </div>
+        <PersonalFields titles={memberTitles} nameRequired={false} />
         <AddressFields prefix="personal" />
         {!employee && <ConsentField />}
         <button type="submit" className="button primary" disabled={register.isPending}>

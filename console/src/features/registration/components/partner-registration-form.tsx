@@ -9,6 +9,7 @@ import { Field } from '../../../components/form/field.tsx';
 import { ProvinceLoadFailure } from '../../../components/form/province-load-failure.tsx';
 import { useRegisterPartner } from '../api/register.ts';
 import { ConsentField } from './consent-field.tsx';
+import { PersonalFields } from './personal-fields.tsx';
 import { useRegistrationOutcome } from './registration-outcome.tsx';
 
 type Values = z.input<typeof PartnerRegistration>;
@@ -45,38 +46,7 @@ export function PartnerRegistrationForm() {
         <h1>{t('screen.registeradmin')}</h1>
         <fieldset>
           <legend>{t('partner.personalSection')}</legend>
-          <div className="field-row">
-            <Field label={t('login.username')} required error={error('username')}>
-              <input autoComplete="username" minLength={6} {...form.register('username')} />
-            </Field>
-            <Field label={t('login.password')} required error={error('password')} hint={t('form.passwordHint')}>
-              <input type="password" autoComplete="new-password" minLength={8} {...form.register('password')} />
-            </Field>
-          </div>
-          <div className="field-row">
-            <Field label={t('form.title')} required error={error('title')}>
-              <select {...form.register('title')}>
-                <option value="">{t('form.chooseTitle')}</option>
-                {partnerTitles.map((title) => (
-                  <option key={title}>{title}</option>
-                ))}
-              </select>
-            </Field>
-            <Field label={t('form.fullName')} required error={error('fullName')}>
-              <input autoComplete="name" {...form.register('fullName')} />
-            </Field>
-          </div>
-          <Field label={t('form.personalId')} required error={error('personalId')}>
-            <input inputMode="numeric" maxLength={13} {...form.register('personalId')} />
-          </Field>
-          <div className="field-row">
-            <Field label={t('form.phone')} required error={error('personalPhone')}>
-              <input inputMode="tel" maxLength={10} autoComplete="tel" {...form.register('personalPhone')} />
-            </Field>
-            <Field label={t('form.email')} required error={error('personalEmail')}>
-              <input type="email" autoComplete="email" {...form.register('personalEmail')} />
-            </Field>
-          </div>
+          <PersonalFields titles={partnerTitles} nameRequired />
           <AddressFields prefix="personal" required withIds />
         </fieldset>
         <fieldset>

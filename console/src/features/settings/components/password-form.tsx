@@ -21,10 +21,14 @@ export function PasswordForm({ accountId }: { accountId: string }) {
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
   });
   const change = useChangePassword(accountId);
-  const flow = useConfirmedSave(change.mutateAsync, {
-    refused: t('rules::password.currentWrong'),
-    error: t('settings.passwordError'),
-  });
+  const flow = useConfirmedSave(
+    change.mutateAsync,
+    {
+      refused: t('rules::password.currentWrong'),
+      error: t('settings.passwordError'),
+    },
+    form.setError,
+  );
   const [banner, setBanner] = useState<string | null>(null);
   const clearBanner = useCallback(() => setBanner(null), []);
   const error = (field: keyof Values) => form.formState.errors[field]?.message;
@@ -59,14 +63,7 @@ export function PasswordForm({ accountId }: { accountId: string }) {
         <ConfirmDialog
           title={t('settings.confirmPassword.title')}
           onCancel={flow.cancel}
-          onConfirm={() =>
-            void flow.confirm((refusal) => {
-              const errors = (refusal.body.errors ?? {}) as Record<string, string>;
-              for (const [field, text] of Object.entries(errors)) {
-                form.setError(field as keyof Values, { type: 'server', message: text });
-              }
-            })
-          }
+          onConfirm={() => void flow.confirm()}
         />
       )}
     </form>

@@ -41,10 +41,14 @@ export function ProfileForm({ member }: { member: AccountView }) {
     resetOptions: { keepDirtyValues: true },
   });
   const save = useSaveProfile(member._id);
-  const flow = useConfirmedSave(save.mutateAsync, {
-    refused: t('settings.profileFailed'),
-    error: t('settings.profileError'),
-  });
+  const flow = useConfirmedSave(
+    save.mutateAsync,
+    {
+      refused: t('settings.profileFailed'),
+      error: t('settings.profileError'),
+    },
+    form.setError,
+  );
   const [banner, setBanner] = useState<string | null>(null);
   const clearBanner = useCallback(() => setBanner(null), []);
   const error = (field: keyof Values) => form.formState.errors[field]?.message;
@@ -99,14 +103,7 @@ export function ProfileForm({ member }: { member: AccountView }) {
         <ConfirmDialog
           title={t('settings.confirmProfile')}
           onCancel={flow.cancel}
-          onConfirm={() =>
-            void flow.confirm((refusal) => {
-              const errors = (refusal.body.errors ?? {}) as Record<string, string>;
-              for (const [field, text] of Object.entries(errors)) {
-                form.setError(field as keyof Values, { type: 'server', message: text });
-              }
-            })
-          }
+          onConfirm={() => void flow.confirm()}
         />
       )}
     </FormProvider>
