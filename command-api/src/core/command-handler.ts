@@ -31,6 +31,11 @@ export async function handleCommand<State, Event, Command>(
     const events = decider
       .decide(command, fold(decider, history))
       .map((event) => ({ ...event, metadata: options.metadata }));
+    // Nothing to change (enrolling twice): nothing is appended, and the answer points at the stream as it is.
+    const last = history.at(-1);
+    if (events.length === 0 && last) {
+      return { streamId, nextRevision: last.streamRevision, position: last.position, replayed: false };
+    }
     try {
       return await store.append(streamId, events, {
         ...options,

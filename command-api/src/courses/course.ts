@@ -1,0 +1,55 @@
+import type { CourseEvent, CourseStatus } from '@portal/events/courses/course.events';
+
+export interface Round {
+  roundId: string;
+  start: string;
+  end: string;
+}
+
+/** What the command side knows of one course: enough to decide who may change it, rounds and capacity. */
+export type Course =
+  | { status: 'none' }
+  | { status: 'deleted' }
+  | {
+      status: 'active';
+      creator: string;
+      visibility: CourseStatus;
+      maxPeople: number;
+      rounds: Round[];
+      enrolled: string[];
+    };
+
+export const initialState = (): Course => ({ status: 'none' });
+
+export function evolve(state: Course, event: CourseEvent): Course {
+  if (event.type === 'CourseCreated') {
+    const { creator, status, maxPeople } = event.data;
+    return { status: 'active', creator, visibility: status, maxPeople, rounds: [], enrolled: [] };
+  }
+  if (state.status !== 'active') return state;
+  switch (event.type) {
+    case 'CourseUpdated':
+      return { ...state, maxPeople: event.data.maxPeople };
+    case 'CourseStatusChanged':
+      return { ...state, visibility: event.data.status };
+    case 'CourseImageChanged':
+      return state;
+    case 'CourseDeleted':
+      return { status: 'deleted' };
+    case 'RoundScheduled':
+    case 'RoundRescheduled': {
+      const { roundId, roundStartTime: start, roundEndTime: end } = event.data;
+      return { ...state, rounds: [...state.rounds.filter((r) => r.roundId !== roundId), { roundId, start, end }] };
+    }
+    case 'RoundCancelled':
+      return { ...state, rounds: state.rounds.filter((r) => r.roundId !== event.data.roundId) };
+    case 'MemberEnrolled':
+      return { ...state, enrolled: [...state.enrolled, event.data.memberId] };
+    case 'MemberUnenrolled':
+      return { ...state, enrolled: state.enrolled.filter((id) => id !== event.data.memberId) };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}

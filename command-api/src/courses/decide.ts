@@ -1,0 +1,151 @@
+import type { Role } from '@portal/events/accounts/account.events';
+import {
+  CourseCreated,
+  CourseDeleted,
+  CourseImageChanged,
+  CourseStatusChanged,
+  type CourseStatus,
+  CourseUpdated,
+  MemberEnrolled,
+  MemberUnenrolled,
+  RoundCancelled,
+  RoundRescheduled,
+  RoundScheduled,
+} from '@portal/events/courses/course.events';
+import type { NewEvent } from '@portal/events/envelope';
+import { HttpError } from '@portal/events/http/errors';
+import type { Course, Round } from './course.ts';
+
+/** Who asks and when: from the verified session and the server's clock, never from the body. */
+export interface Context {
+  actor: { id: string; role: Role };
+  now: string;
+}
+
+interface Details {
+  courseTopic: string;
+  courseDescription: string;
+  maxPeople: number;
+}
+interface Times {
+  roundId: string;
+  roundStartTime: string;
+  roundEndTime: string;
+}
+
+export type CourseCommand = Context &
+  (
+    | { type: 'CreateCourse'; data: Details & { status: CourseStatus } }
+    | {
+        type: 'UpdateCourse';
+        data: { text?: Partial<Details> & Pick<Details, 'courseTopic' | 'courseDescription'>; status?: CourseStatus };
+      }
+    | { type: 'ChangeCourseStatus'; data: { status: CourseStatus } }
+    | { type: 'ChangeCourseImage'; data: { imageUrl: string } }
+    | { type: 'DeleteCourse'; data: Record<string, never> }
+    | { type: 'ScheduleRound'; data: Times }
+    | { type: 'RescheduleRound'; data: Times }
+    | { type: 'CancelRound'; data: { roundId: string } }
+    | { type: 'Enrol'; data: Record<string, never> }
+    | { type: 'Unenrol'; data: Record<string, never> }
+  );
+
+type Active = Extract<Course, { status: 'active' }>;
+
+export function decide(command: CourseCommand, state: Course): NewEvent[] {
+  const { actor, now } = command;
+  switch (command.type) {
+    case 'CreateCourse':
+      if (state.status !== 'none') throw new Error('course already exists');
+      if (actor.role === 'member') throw new HttpError(403, 'auth.forbidden');
+      return [CourseCreated.create({ ...command.data, creator: actor.id, createdAt: now })];
+    case 'UpdateCourse': {
+      const course = manageable(state, command);
+      const { status, text } = command.data;
+      const events: NewEvent[] = [];
+      if (text) {
+        if (text.maxPeople !== undefined && text.maxPeople > 0 && text.maxPeople < course.enrolled.length) {
+          throw new HttpError(409, 'course.belowEnrolled');
+        }
+        events.push(CourseUpdated.create({ maxPeople: course.maxPeople, ...text, updatedAt: now }));
+      }
+      if (status && status !== course.visibility) events.push(CourseStatusChanged.create({ status, changedAt: now }));
+      return events;
+    }
+    case 'ChangeCourseStatus': {
+      const course = manageable(state, command);
+      return command.data.status === course.visibility
+        ? []
+        : [CourseStatusChanged.create({ status: command.data.status, changedAt: now })];
+    }
+    case 'ChangeCourseImage':
+      manageable(state, command);
+      return [CourseImageChanged.create({ imageUrl: command.data.imageUrl, changedAt: now })];
+    case 'DeleteCourse':
+      manageable(state, command);
+      return [CourseDeleted.create({ deletedAt: now })];
+    case 'ScheduleRound': {
+      const course = manageable(state, command);
+      mustNotOverlap(course.rounds, command.data);
+      return [RoundScheduled.create({ ...command.data, scheduledAt: now })];
+    }
+    case 'RescheduleRound': {
+      const course = manageable(state, command);
+      roundOf(course, command.data.roundId);
+      mustNotOverlap(
+        course.rounds.filter((round) => round.roundId !== command.data.roundId),
+        command.data,
+      );
+      return [RoundRescheduled.create({ ...command.data, rescheduledAt: now })];
+    }
+    case 'CancelRound': {
+      const course = manageable(state, command);
+      roundOf(course, command.data.roundId);
+      return [RoundCancelled.create({ roundId: command.data.roundId, cancelledAt: now })];
+    }
+    case 'Enrol': {
+      const course = existing(state);
+      if (actor.role !== 'member') throw new HttpError(403, 'auth.forbidden');
+      if (course.visibility !== 'public') throw new HttpError(409, 'course.notPublic');
+      if (course.enrolled.includes(actor.id)) return []; // enrolling twice takes one place
+      if (course.maxPeople > 0 && course.enrolled.length >= course.maxPeople) throw new HttpError(409, 'course.full');
+      return [MemberEnrolled.create({ memberId: actor.id, enrolledAt: now })];
+    }
+    case 'Unenrol': {
+      const course = existing(state);
+      if (!course.enrolled.includes(actor.id)) throw new HttpError(409, 'course.notEnrolled');
+      return [MemberUnenrolled.create({ memberId: actor.id, unenrolledAt: now })];
+    }
+    default: {
+      const _exhaustive: never = command;
+      throw new Error('unknown command');
+    }
+  }
+}
+
+function existing(state: Course): Active {
+  if (state.status !== 'active') throw new HttpError(404, 'course.notFound');
+  return state;
+}
+
+/** Only the creator, or an admin, changes a course, its status, image and rounds. */
+function manageable(state: Course, { actor }: Context): Active {
+  const course = existing(state);
+  if (actor.role !== 'admin' && actor.id !== course.creator) throw new HttpError(403, 'course.notCreator');
+  return course;
+}
+
+function roundOf(course: Active, roundId: string): Round {
+  const round = course.rounds.find((r) => r.roundId === roundId);
+  if (!round) throw new HttpError(404, 'round.notFound');
+  return round;
+}
+
+/** Rounds of one course never overlap; one may start when another ends. */
+function mustNotOverlap(rounds: Round[], times: Times): void {
+  const start = Date.parse(times.roundStartTime);
+  const end = Date.parse(times.roundEndTime);
+  if (rounds.some((round) => start < Date.parse(round.end) && Date.parse(round.start) < end)) {
+    throw new HttpError(409, 'round.overlaps');
+  }
+}

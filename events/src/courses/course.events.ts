@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { createDecoder, defineEvent } from '../catalogue.ts';
+
+/** A course, its rounds and its enrolments live in one stream `course-<id>`, so capacity is decided in one place. */
+export const courseStream = (courseId: string) => `course-${courseId}`;
+export const courseIdOf = (streamId: string) => streamId.slice('course-'.length);
+
+const at = z.iso.datetime({ offset: true });
+export const courseStatuses = ['public', 'private'] as const;
+export type CourseStatus = (typeof courseStatuses)[number];
+
+const details = {
+  courseTopic: z.string(),
+  courseDescription: z.string(),
+  maxPeople: z.number().int().min(0),
+  status: z.enum(courseStatuses),
+};
+
+export const CourseCreated = defineEvent('CourseCreated', z.object({ ...details, creator: z.string(), createdAt: at }));
+export const CourseUpdated = defineEvent(
+  'CourseUpdated',
+  z.object({
+    courseTopic: details.courseTopic,
+    courseDescription: details.courseDescription,
+    maxPeople: details.maxPeople,
+    updatedAt: at,
+  }),
+);
+export const CourseStatusChanged = defineEvent(
+  'CourseStatusChanged',
+  z.object({ status: details.status, changedAt: at }),
+);
+export const CourseImageChanged = defineEvent('CourseImageChanged', z.object({ imageUrl: z.string(), changedAt: at }));
+export const CourseDeleted = defineEvent('CourseDeleted', z.object({ deletedAt: at }));
+
+const round = { roundId: z.string(), roundStartTime: at, roundEndTime: at };
+export const RoundScheduled = defineEvent('RoundScheduled', z.object({ ...round, scheduledAt: at }));
+export const RoundRescheduled = defineEvent('RoundRescheduled', z.object({ ...round, rescheduledAt: at }));
+export const RoundCancelled = defineEvent('RoundCancelled', z.object({ roundId: z.string(), cancelledAt: at }));
+
+export const MemberEnrolled = defineEvent('MemberEnrolled', z.object({ memberId: z.string(), enrolledAt: at }));
+export const MemberUnenrolled = defineEvent('MemberUnenrolled', z.object({ memberId: z.string(), unenrolledAt: at }));
+
+export const courseEvents = [
+  CourseCreated,
+  CourseUpdated,
+  CourseStatusChanged,
+  CourseImageChanged,
+  CourseDeleted,
+  RoundScheduled,
+  RoundRescheduled,
+  RoundCancelled,
+  MemberEnrolled,
+  MemberUnenrolled,
+] as const;
+
+export const decodeCourseEvent = createDecoder(courseEvents);
+export type CourseEvent = NonNullable<ReturnType<typeof decodeCourseEvent>>;
