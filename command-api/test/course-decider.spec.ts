@@ -7,7 +7,7 @@ import {
   decodeCourseEvent,
 } from '@portal/events/courses/course.events';
 import type { NewEvent, StoredEvent } from '@portal/events/envelope';
-import { HttpError } from '@portal/events/http/errors';
+import type { HttpError } from '@portal/events/http/errors';
 import { type Course, evolve, initialState } from '../src/courses/course.ts';
 import { type CourseCommand, decide } from '../src/courses/decide.ts';
 
