@@ -9,6 +9,7 @@ import { loginRoutes } from './accounts/login.routes.ts';
 import { registerRoutes } from './accounts/register.routes.ts';
 import { profileRoutes } from './accounts/profile.routes.ts';
 import { registrationAdminRoutes } from './accounts/registration-admin.routes.ts';
+import { courseRoutes } from './courses/routes.ts';
 
 export interface CommandApiOptions {
   db: SqlDatabase;
@@ -45,4 +46,5 @@ export async function commandApi(app: FastifyInstance, options: CommandApiOption
   });
   await app.register(registrationAdminRoutes);
   await app.register(profileRoutes);
+  await app.register(courseRoutes);
 }

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { courseStream } from '@portal/events/courses/course.events';
+import { languageOf } from '@portal/events/http/language';
+import { requireSession } from '@portal/events/http/session';
+import { CourseCreation, CourseStatusUpdate, CourseUpdate, RoundTimes } from '@portal/events/rules/course';
+import { type MessageKey, translate } from '@portal/events/rules/messages';
+import { handleCommand, loadState } from '../core/command-handler.ts';
+import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import { courseDecider } from './decider.ts';
+import type { CourseCommand } from './decide.ts';
+
+const hexId = () => randomBytes(12).toString('hex');
+const CourseId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'course.notFound') });
+const RoundId = CourseId.extend({ roundId: z.string().regex(/^[0-9a-f]{24}$/, 'round.notFound') });
+
+type Command = CourseCommand extends infer C ? (C extends CourseCommand ? Omit<C, 'actor' | 'now'> : never) : never;
+
+/**
+ * Courses, their rounds and enrolment (spec 001 section 7, plus rounds and enrolment). Who may do
+ * what is decided from the verified session by the course decider.
+ */
+export async function courseRoutes(app: FastifyInstance): Promise<void> {
+  const { store } = app.commands;
+  app.addHook('preValidation', requireSession);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  const run = async (request: FastifyRequest, courseId: string, command: Command, message: MessageKey) => {
+    const { accountId, role } = request.session!;
+    const result = await handleCommand(
+      store,
+      courseDecider,
+      courseStream(courseId),
+      { ...command, actor: { id: accountId, role }, now: new Date().toISOString() } as CourseCommand,
+      { idempotency: idempotencyOf(request), metadata: metadataOf(request) },
+    );
+    return { success: true, message: translate(message, languageOf(request)), position: result.position };
+  };
+
+  for (const path of ['/api/admin/createcourse', '/api/admin/createcourses']) {
+    routes.post(
+      path,
+      {
+        schema: {
+          tags: ['courses'],
+          summary: 'Create a course (admins and partners); the creator is the signed-in user',
+          body: CourseCreation,
+        },
+      },
+      async (request, reply) => {
+        const id = hexId();
+        const answer = await run(request, id, { type: 'CreateCourse', data: request.body }, 'course.created');
+        return reply.code(201).send({ ...answer, _id: id, course: { _id: id, ...request.body } });
+      },
+    );
+  }
+
+  routes.put(
+    '/api/admin/updatecourses/:id',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Update a course: topic and description (and max participants), or the status alone',
+        params: CourseId,
+        body: CourseUpdate,
+      },
+    },
+    async (request) => {
+      const { status, courseTopic, courseDescription, maxPeople } = request.body;
+      const text =
+        courseTopic !== undefined && courseDescription !== undefined
+          ? { courseTopic, courseDescription, maxPeople }
+          : undefined;
+      return run(request, request.params.id, { type: 'UpdateCourse', data: { text, status } }, 'course.updated');
+    },
+  );
+
+  routes.put(
+    '/api/admin/course/:id/status',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Make a course public or private',
+        params: CourseId,
+        body: CourseStatusUpdate,
+      },
+    },
+    (request) =>
+      run(request, request.params.id, { type: 'ChangeCourseStatus', data: request.body }, 'course.statusChanged'),
+  );
+
+  routes.delete(
+    '/api/admin/deletecourse/:id',
+    { schema: { tags: ['courses'], summary: 'Delete a course', params: CourseId } },
+    (request) => run(request, request.params.id, { type: 'DeleteCourse', data: {} }, 'course.deleted'),
+  );
+
+  /** A round with its number: its place in time among the course's rounds. */
+  const roundAnswer = async (courseId: string, roundId: string) => {
+    const course = await loadState(store, courseDecider, courseStream(courseId));
+    const rounds = course.status === 'active' ? [...course.rounds].sort((a, b) => a.start.localeCompare(b.start)) : [];
+    const index = rounds.findIndex((round) => round.roundId === roundId);
+    const round = rounds[index]!;
+    return { _id: roundId, roundNumber: index + 1, roundStartTime: round.start, roundEndTime: round.end };
+  };
+
+  routes.post(
+    '/api/admin/courses/:id/rounds',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Schedule a round (end after start; rounds of a course do not overlap)',
+        params: CourseId,
+        body: RoundTimes,
+      },
+    },
+    async (request, reply) => {
+      const roundId = hexId();
+      const answer = await run(
+        request,
+        request.params.id,
+        { type: 'ScheduleRound', data: { roundId, ...request.body } },
+        'round.scheduled',
+      );
+      return reply.code(201).send({ ...answer, round: await roundAnswer(request.params.id, roundId) });
+    },
+  );
+
+  routes.put(
+    '/api/admin/courses/:id/rounds/:roundId',
+    { schema: { tags: ['courses'], summary: 'Change the times of a round', params: RoundId, body: RoundTimes } },
+    async (request) => {
+      const { id, roundId } = request.params;
+      const answer = await run(
+        request,
+        id,
+        { type: 'RescheduleRound', data: { roundId, ...request.body } },
+        'round.rescheduled',
+      );
+      return { ...answer, round: await roundAnswer(id, roundId) };
+    },
+  );
+
+  routes.delete(
+    '/api/admin/courses/:id/rounds/:roundId',
+    { schema: { tags: ['courses'], summary: 'Cancel a round', params: RoundId } },
+    (request) =>
+      run(
+        request,
+        request.params.id,
+        { type: 'CancelRound', data: { roundId: request.params.roundId } },
+        'round.cancelled',
+      ),
+  );
+
+  routes.post(
+    '/api/courses/:id/enroll',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Enrol the signed-in member in a public course (once; never beyond max participants)',
+        params: CourseId,
+      },
+    },
+    (request) => run(request, request.params.id, { type: 'Enrol', data: {} }, 'course.enrolled'),
+  );
+
+  routes.delete(
+    '/api/courses/:id/enroll',
+    { schema: { tags: ['courses'], summary: 'Leave a course', params: CourseId } },
+    (request) => run(request, request.params.id, { type: 'Unenrol', data: {} }, 'course.unenrolled'),
+  );
+}

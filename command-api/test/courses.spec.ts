@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '@portal/events/testing/databases';
+import { type Harness, eventCount, startCommandApi } from './harness.ts';
+
+describe.each(testDatabases())('courses, rounds and enrolment on $name', (database) => {
+  let h: Harness & { close(): Promise<void> };
+  beforeAll(async () => {
+    h = await startCommandApi(database);
+  });
+  afterAll(() => h.close());
+
+  // Sessions as sign-in issues them (the accounts themselves are tested elsewhere).
+  const token = (sub: string, role: 'admin' | 'partner' | 'member') =>
+    h.app.jwt.sign({ sub, role, username: sub, iatMs: Date.now() });
+  const partner = () => token('aaaaaaaaaaaaaaaaaaaaaaa1', 'partner');
+  const otherPartner = () => token('aaaaaaaaaaaaaaaaaaaaaaa2', 'partner');
+  const admin = () => token('aaaaaaaaaaaaaaaaaaaaaaa3', 'admin');
+  const member = (n: number) => token(`bbbbbbbbbbbbbbbbbbbb${String(n).padStart(4, '0')}`, 'member');
+  const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, auth: string, payload?: object, language = 'en') =>
+    h.app.inject({ method, url, payload, headers: { authorization: `Bearer ${auth}`, 'accept-language': language } });
+  const course = {
+    courseTopic: 'Thai cooking',
+    courseDescription: 'Green and red curries',
+    maxPeople: 3,
+    status: 'public',
+  };
+  const createCourse = async (body: object = course, auth = partner()) => {
+    const answer = await call('POST', '/api/admin/createcourse', auth, body);
+    expect(answer.statusCode).toBe(201);
+    return answer.json()._id as string;
+  };
+
+  it('creates on both paths for partners and admins, never for members, and checks every field', async () => {
+    const first = await call('POST', '/api/admin/createcourse', partner(), course);
+    expect(first.json()).toMatchObject({
+      success: true,
+      message: 'Course created successfully!',
+      course: { _id: first.json()._id },
+    });
+    const second = await call('POST', '/api/admin/createcourses', admin(), { ...course, creator: 'someone-else' });
+    expect(second.statusCode).toBe(201);
+    const [created] = await h.store.readStream(`course-${second.json()._id}`);
+    expect(created!.data).toMatchObject({ creator: 'aaaaaaaaaaaaaaaaaaaaaaa3', status: 'public' });
+
+    const before = await eventCount(h.db);
+    expect((await call('POST', '/api/admin/createcourse', member(1), course)).statusCode).toBe(403);
+    const bad = await call('POST', '/api/admin/createcourse', partner(), {
+      courseTopic: 'x'.repeat(101),
+      courseDescription: '',
+      maxPeople: -1,
+      status: 'hidden',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      courseTopic: 'The topic can have at most 100 characters.',
+      courseDescription: 'Please enter the course description.',
+      maxPeople: 'Max participants must be a whole number, 0 or more (0 means unlimited).',
+      status: 'Status must be public or private.',
+    });
+    const thai = await call('POST', '/api/admin/createcourse', partner(), {}, 'th');
+    expect(thai.json().errors.courseTopic).toBe('กรุณากรอกหัวข้อหลักสูตร');
+    expect(await eventCount(h.db)).toBe(before);
+    // Private by default.
+    const id = await createCourse({ courseTopic: 'T', courseDescription: 'D' });
+    const [privateOne] = await h.store.readStream(`course-${id}`);
+    expect(privateOne!.data).toMatchObject({ status: 'private', maxPeople: 0 });
+  });
+
+  it('lets only the creator or an admin change a course, its status, or delete it', async () => {
+    const id = await createCourse();
+    const text = { courseTopic: 'Thai cooking II', courseDescription: 'More curries', status: 'public', maxPeople: 5 };
+    expect((await call('PUT', `/api/admin/updatecourses/${id}`, otherPartner(), text)).statusCode).toBe(403);
+    expect((await call('PUT', `/api/admin/updatecourses/${id}`, partner(), text)).json()).toMatchObject({
+      success: true,
+      message: 'Course updated successfully!',
+    });
+    expect(
+      (await call('PUT', `/api/admin/updatecourses/${id}`, partner(), { courseTopic: 'Only topic' })).json().errors,
+    ).toEqual({
+      courseDescription: 'Please enter the course description.',
+    });
+    expect((await call('PUT', `/api/admin/updatecourses/${id}`, partner(), { status: 'private' })).statusCode).toBe(
+      200,
+    );
+    expect((await call('PUT', `/api/admin/course/${id}/status`, otherPartner(), { status: 'public' })).statusCode).toBe(
+      403,
+    );
+    expect((await call('PUT', `/api/admin/course/${id}/status`, admin(), { status: 'public' })).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/deletecourse/${id}`, otherPartner())).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/admin/deletecourse/${id}`, partner())).json().message).toBe(
+      'The course has been deleted.',
+    );
+    expect((await call('DELETE', `/api/admin/deletecourse/${id}`, partner())).statusCode).toBe(404);
+    const types = (await h.store.readStream(`course-${id}`)).map((event) => event.type);
+    expect(types).toEqual([
+      'CourseCreated',
+      'CourseUpdated',
+      'CourseStatusChanged',
+      'CourseStatusChanged',
+      'CourseDeleted',
+    ]);
+  });
+
+  it('schedules rounds numbered in time order, refuses overlaps and backwards times, reschedules and cancels', async () => {
+    const id = await createCourse();
+    const schedule = (start: string, end: string, auth = partner()) =>
+      call('POST', `/api/admin/courses/${id}/rounds`, auth, { roundStartTime: start, roundEndTime: end });
+    const late = await schedule('2026-12-02T09:00:00.000Z', '2026-12-02T11:00:00.000Z');
+    expect(late.statusCode).toBe(201);
+    expect(late.json().round).toMatchObject({ roundNumber: 1, roundStartTime: '2026-12-02T09:00:00.000Z' });
+    const early = await schedule('2026-12-01T09:00:00.000Z', '2026-12-01T11:00:00.000Z');
+    expect(early.json().round.roundNumber).toBe(1);
+    const overlap = await schedule('2026-12-02T10:00:00.000Z', '2026-12-02T12:00:00.000Z');
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().message).toBe('This time overlaps another round of the course.');
+    const backwards = await schedule('2026-12-03T11:00:00.000Z', '2026-12-03T09:00:00.000Z');
+    expect(backwards.json().errors).toEqual({ roundEndTime: 'The round must end after it starts.' });
+    expect((await schedule('2026-12-05T09:00:00.000Z', '2026-12-05T10:00:00.000Z', otherPartner())).statusCode).toBe(
+      403,
+    );
+
+    const roundId = late.json().round._id;
+    const moved = await call('PUT', `/api/admin/courses/${id}/rounds/${roundId}`, partner(), {
+      roundStartTime: '2026-11-30T09:00:00.000Z',
+      roundEndTime: '2026-11-30T10:00:00.000Z',
+    });
+    expect(moved.json().round).toMatchObject({ _id: roundId, roundNumber: 1 });
+    expect((await call('DELETE', `/api/admin/courses/${id}/rounds/${roundId}`, partner())).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/courses/${id}/rounds/${roundId}`, partner())).statusCode).toBe(404);
+  });
+
+  it('enrols members in public courses only, once each, and leaves', async () => {
+    const privateId = await createCourse({ ...course, status: 'private' });
+    expect((await call('POST', `/api/courses/${privateId}/enroll`, member(1))).json().message).toBe(
+      'This course is not open for enrolment.',
+    );
+    const id = await createCourse();
+    expect((await call('POST', `/api/courses/${id}/enroll`, member(1))).json()).toMatchObject({ success: true });
+    const before = await eventCount(h.db);
+    expect((await call('POST', `/api/courses/${id}/enroll`, member(1))).statusCode).toBe(200);
+    expect(await eventCount(h.db)).toBe(before);
+    expect((await call('POST', `/api/courses/${id}/enroll`, partner())).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/courses/${id}/enroll`, member(1))).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/courses/${id}/enroll`, member(1))).statusCode).toBe(409);
+  });
+
+  it('never goes beyond max participants when many members enrol at the same moment', async () => {
+    const id = await createCourse({ ...course, maxPeople: 3 });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => call('POST', `/api/courses/${id}/enroll`, member(100 + n))),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(refused.json().message).toBe('This course is full.');
+    }
+    const enrolled = (await h.store.readStream(`course-${id}`)).filter((event) => event.type === 'MemberEnrolled');
+    expect(enrolled).toHaveLength(3);
+  });
+});
