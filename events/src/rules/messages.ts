@@ -127,6 +127,7 @@ export const messages = {
   'course.updated': { th: 'แก้ไขหลักสูตรเรียบร้อยแล้ว', en: 'Course updated successfully!' },
   'course.statusChanged': { th: 'เปลี่ยนสถานะหลักสูตรเรียบร้อยแล้ว', en: 'Course status updated.' },
   'course.deleted': { th: 'ลบหลักสูตรเรียบร้อยแล้ว', en: 'The course has been deleted.' },
+  'courses.loaded': { th: 'โหลดข้อมูลหลักสูตรสำเร็จ', en: 'Courses loaded.' },
   'course.notFound': { th: 'ไม่พบหลักสูตร', en: 'Course not found.' },
   'course.notCreator': {
     th: 'เฉพาะผู้สร้างหลักสูตรหรือผู้ดูแลระบบเท่านั้นที่แก้ไขได้',

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases, testUploadsDir } from '@portal/events/testing/databases';
+import { type Portal, startPortal } from '../src/portal.ts';
+
+const ADMIN = { username: 'admin01', password: 'admin-password-1' };
+const uploadsDir = testUploadsDir();
+
+/** Courses through the whole portal: commands, the projector's read models, and the queries. */
+describe.each(testDatabases())('courses through the portal on $name', (database) => {
+  let portal: Portal;
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await database.open();
+    drop = opened.drop;
+    portal = await startPortal({
+      db: opened.db,
+      sessionSecret: 'course-test-secret-of-enough-length',
+      admin: ADMIN,
+      uploadsDir,
+    });
+    app = portal.app;
+  });
+  afterAll(async () => {
+    await portal.close();
+    await drop();
+  });
+
+  const token = (sub: string, role: 'partner' | 'member' | 'admin') =>
+    app.jwt.sign({ sub, role, username: sub, iatMs: Date.now() });
+  const partner = () => token('cccccccccccccccccccccc01', 'partner');
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { authorization: `Bearer ${auth}` } });
+  let lastPosition = 0;
+  const command = async (method: 'POST' | 'DELETE', url: string, auth: string, payload?: object) => {
+    const answer = await call(method, url, auth, payload);
+    expect(answer.statusCode).toBeLessThan(300);
+    lastPosition = answer.json().position;
+    return answer.json();
+  };
+  const hour = 3600_000;
+  const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+
+  it('lists, searches, sorts and pages courses, and shows a course with its rounds, active ones marked', async () => {
+    const tag = `q${Date.now().toString(36)}`;
+    const ids: string[] = [];
+    for (const topic of ['Banana bread', 'apple pie', 'Cherry jam']) {
+      const created = await command('POST', '/api/admin/createcourse', partner(), {
+        courseTopic: `${topic} ${tag}`,
+        courseDescription: 'Baking',
+        maxPeople: 0,
+        status: 'public',
+      });
+      ids.push(created._id);
+    }
+    await command('POST', `/api/admin/courses/${ids[0]}/rounds`, partner(), {
+      roundStartTime: iso(24 * hour),
+      roundEndTime: iso(26 * hour),
+    });
+    await command('POST', `/api/admin/courses/${ids[0]}/rounds`, partner(), {
+      roundStartTime: iso(-hour),
+      roundEndTime: iso(hour),
+    });
+    await command('POST', `/api/courses/${ids[0]}/enroll`, token('dddddddddddddddddddddd01', 'member'));
+
+    const list = await call(
+      'GET',
+      `/api/admin/courses?minPosition=${lastPosition}&search=${tag.toUpperCase()}&sort=topic&order=asc&page=1&pageSize=2`,
+      partner(),
+    );
+    expect(list.json()).toMatchObject({ success: true, total: 3, pages: 2 });
+    expect(list.json().courses.map((c: { courseTopic: string }) => c.courseTopic)).toEqual([
+      `apple pie ${tag}`,
+      `Banana bread ${tag}`,
+    ]);
+
+    const details = await call('GET', `/api/admin/courses/${ids[0]}`, token('eeeeeeeeeeeeeeeeeeeeee01', 'admin'));
+    const course = details.json().course;
+    expect(course).toMatchObject({
+      _id: ids[0],
+      courseTopic: `Banana bread ${tag}`,
+      status: 'public',
+      enrolled: 1,
+      participate: 0,
+    });
+    expect(course.rounds.map((r: { roundNumber: number; active: boolean }) => [r.roundNumber, r.active])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+
+    expect((await call('GET', '/api/admin/courses', token('dddddddddddddddddddddd01', 'member'))).statusCode).toBe(403);
+    await command('DELETE', `/api/admin/deletecourse/${ids[1]}`, partner());
+    const after = await call('GET', `/api/admin/courses?minPosition=${lastPosition}&search=${tag}`, partner());
+    expect(after.json().courses).toHaveLength(2);
+    expect((await call('GET', `/api/admin/courses/${ids[1]}`, partner())).statusCode).toBe(404);
+  });
+});

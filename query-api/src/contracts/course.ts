@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** A round as the course details show it; `active` is computed from the server's clock. */
+export const RoundView = z.object({
+  _id: z.string(),
+  roundNumber: z.number(),
+  roundStartTime: z.string(),
+  roundEndTime: z.string(),
+  active: z.boolean(),
+  attended: z.number(),
+  absent: z.number(),
+});
+
+/** A course as the list and the details show it (spec 001 section 3, Course). */
+export const CourseView = z.object({
+  _id: z.string(),
+  courseTopic: z.string(),
+  courseDescription: z.string(),
+  courseImage: z.string().nullable(),
+  status: z.enum(['public', 'private']),
+  maxPeople: z.number(),
+  creator: z.string(),
+  rounds: z.array(z.string()),
+  enrolled: z.number(),
+  participate: z.number(),
+  totalAttend: z.number(),
+  totalAbsent: z.number(),
+  createdAt: z.string(),
+});
+export type CourseView = z.infer<typeof CourseView>;
+
+export const CourseQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum(['createdAt', 'topic', 'participants']).default('participants').catch('participants'),
+  order: z.enum(['asc', 'desc']).default('desc').catch('desc'),
+  page: z.coerce.number().int().min(1).optional().catch(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(9).catch(9),
+  minPosition: z.coerce.number().int().optional(),
+});
+export type CourseQuery = z.infer<typeof CourseQuery>;
+
+export const CourseList = z.object({ success: z.literal(true), courses: z.array(CourseView), message: z.string() });
+export const CoursePage = CourseList.extend({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  pages: z.number(),
+});
+export const CourseDetails = z.object({
+  success: z.literal(true),
+  course: CourseView.extend({ rounds: z.array(RoundView) }),
+  message: z.string(),
+});

@@ -1,0 +1,99 @@
+import type { Sql } from '@portal/events/store/sql';
+import type { CourseQuery, CourseView } from '../contracts/course.ts';
+
+interface CourseRow {
+  id: string;
+  topic: string;
+  description: string;
+  image_url: string | null;
+  status: 'public' | 'private';
+  max_people: number;
+  creator: string;
+  enrolled: number;
+  participate: number;
+  total_attend: number;
+  total_absent: number;
+  created_at: Date;
+  round_ids: string[] | null;
+}
+
+const toView = (row: CourseRow): CourseView => ({
+  _id: row.id,
+  courseTopic: row.topic,
+  courseDescription: row.description,
+  courseImage: row.image_url,
+  status: row.status,
+  maxPeople: Number(row.max_people),
+  creator: row.creator,
+  rounds: row.round_ids ?? [],
+  enrolled: Number(row.enrolled),
+  participate: Number(row.participate),
+  totalAttend: Number(row.total_attend),
+  totalAbsent: Number(row.total_absent),
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+const sortColumns: Record<CourseQuery['sort'], string> = {
+  createdAt: 'created_at',
+  topic: 'lower(topic)',
+  participants: 'participate',
+};
+
+// The round ids of each course, in time order, as the spec's `rounds` list.
+const select = `SELECT c.*, (SELECT array_agg(r.id ORDER BY r.starts_at) FROM rm.rounds r WHERE r.course_id = c.id) AS round_ids
+  FROM rm.courses c`;
+
+/** The course list: search over topic and description (any case), sorted and paged in the database. */
+export async function searchCourses(
+  sql: Sql,
+  query: CourseQuery,
+  limit: { page: number; pageSize: number } | null,
+): Promise<{ courses: CourseView[]; total: number }> {
+  const params: unknown[] = [];
+  let where = 'TRUE';
+  if (query.search) {
+    params.push(`%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where = `c.search_text LIKE $1`;
+  }
+  const [counted] = await sql.query<{ total: string }>(
+    `SELECT count(*)::text AS total FROM rm.courses c WHERE ${where}`,
+    params,
+  );
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  const page = limit ? ` LIMIT ${limit.pageSize} OFFSET ${(limit.page - 1) * limit.pageSize}` : '';
+  const rows = await sql.query<CourseRow>(
+    `${select} WHERE ${where} ORDER BY ${sortColumns[query.sort]} ${direction}, c.id ${direction}${page}`,
+    params,
+  );
+  return { courses: rows.map(toView), total: Number(counted!.total) };
+}
+
+/** One course with its rounds numbered in time order; active while the server's now is within the round. */
+export async function findCourse(sql: Sql, id: string) {
+  const [row] = await sql.query<CourseRow>(`${select} WHERE c.id = $1`, [id]);
+  if (!row) return null;
+  const rounds = await sql.query<{
+    id: string;
+    starts_at: Date;
+    ends_at: Date;
+    attended: number;
+    absent: number;
+    active: boolean;
+  }>(
+    `SELECT id, starts_at, ends_at, attended, absent, now() BETWEEN starts_at AND ends_at AS active
+       FROM rm.rounds WHERE course_id = $1 ORDER BY starts_at`,
+    [id],
+  );
+  return {
+    ...toView(row),
+    rounds: rounds.map((round, index) => ({
+      _id: round.id,
+      roundNumber: index + 1,
+      roundStartTime: new Date(round.starts_at).toISOString(),
+      roundEndTime: new Date(round.ends_at).toISOString(),
+      active: round.active,
+      attended: Number(round.attended),
+      absent: Number(round.absent),
+    })),
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '@portal/events/http/errors';
+import { languageOf } from '@portal/events/http/language';
+import { requireRole } from '@portal/events/http/session';
+import { translate } from '@portal/events/rules/messages';
+import { CourseDetails, CourseList, CoursePage, CourseQuery } from '../../contracts/course.ts';
+import { findCourse, searchCourses } from '../../core/courses-table.ts';
+
+/** The course list and details: admins and partners (spec 001 sections 2.1 and 2.3). */
+export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/api/admin/courses',
+    {
+      preValidation: requireRole('admin', 'partner'),
+      schema: {
+        tags: ['courses'],
+        summary: 'Every course, or with `page` one page (9) searched over topic and description and sorted',
+        querystring: CourseQuery,
+        response: { 200: z.union([CoursePage, CourseList]) },
+      },
+    },
+    async (request) => {
+      const message = translate('courses.loaded', languageOf(request));
+      const { page, pageSize } = request.query;
+      if (page === undefined) {
+        const { courses } = await searchCourses(app.queries.db, request.query, null);
+        return { success: true as const, courses, message };
+      }
+      const { courses, total } = await searchCourses(app.queries.db, request.query, { page, pageSize });
+      return {
+        success: true as const,
+        courses,
+        message,
+        total,
+        page,
+        pageSize,
+        pages: Math.max(1, Math.ceil(total / pageSize)),
+      };
+    },
+  );
+
+  routes.get(
+    '/api/admin/courses/:id',
+    {
+      preValidation: requireRole('admin', 'partner'),
+      schema: {
+        tags: ['courses'],
+        summary: 'One course with its rounds (numbered in time order, active computed from server time)',
+        params: z.object({ id: z.string() }),
+        response: { 200: CourseDetails },
+      },
+    },
+    async (request) => {
+      const course = await findCourse(app.queries.db, request.params.id);
+      if (!course) throw new HttpError(404, 'course.notFound');
+      return { success: true as const, course, message: translate('courses.loaded', languageOf(request)) };
+    },
+  );
+}
