@@ -79,6 +79,13 @@ describe.each(testDatabases())('courses, rounds and enrolment on $name', (databa
     ).toEqual({
       courseDescription: 'Please enter the course description.',
     });
+    // Without max participants, the text update keeps the number the course has.
+    const keep = await call('PUT', `/api/admin/updatecourses/${id}`, partner(), {
+      courseTopic: 'Thai cooking III',
+      courseDescription: 'Still curries',
+    });
+    expect(keep.statusCode).toBe(200);
+    expect((await h.store.readStream(`course-${id}`)).at(-1)!.data).toMatchObject({ maxPeople: 5 });
     expect((await call('PUT', `/api/admin/updatecourses/${id}`, partner(), { status: 'private' })).statusCode).toBe(
       200,
     );
@@ -94,6 +101,7 @@ describe.each(testDatabases())('courses, rounds and enrolment on $name', (databa
     const types = (await h.store.readStream(`course-${id}`)).map((event) => event.type);
     expect(types).toEqual([
       'CourseCreated',
+      'CourseUpdated',
       'CourseUpdated',
       'CourseStatusChanged',
       'CourseStatusChanged',

@@ -67,7 +67,7 @@ export function decide(command: CourseCommand, state: Course): NewEvent[] {
         if (text.maxPeople !== undefined && text.maxPeople > 0 && text.maxPeople < course.enrolled.length) {
           throw new HttpError(409, 'course.belowEnrolled');
         }
-        events.push(CourseUpdated.create({ maxPeople: course.maxPeople, ...text, updatedAt: now }));
+        events.push(CourseUpdated.create({ ...text, maxPeople: text.maxPeople ?? course.maxPeople, updatedAt: now }));
       }
       if (status && status !== course.visibility) events.push(CourseStatusChanged.create({ status, changedAt: now }));
       return events;
