@@ -1,31 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases, testUploadsDir } from '@portal/events/testing/databases';
-import { type Portal, startPortal } from '../src/portal.ts';
-
-const ADMIN = { username: 'admin01', password: 'admin-password-1' };
-const uploadsDir = testUploadsDir();
+import { testDatabases } from '@portal/events/testing/databases';
+import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 /** Courses through the whole portal: commands, the projector's read models, and the queries. */
 describe.each(testDatabases())('courses through the portal on $name', (database) => {
-  let portal: Portal;
+  let portal: TestPortal;
   let app: FastifyInstance;
-  let drop: () => Promise<void>;
   beforeAll(async () => {
-    const opened = await database.open();
-    drop = opened.drop;
-    portal = await startPortal({
-      db: opened.db,
-      sessionSecret: 'course-test-secret-of-enough-length',
-      admin: ADMIN,
-      uploadsDir,
-    });
+    portal = await openTestPortal(database);
     app = portal.app;
   });
-  afterAll(async () => {
-    await portal.close();
-    await drop();
-  });
+  afterAll(() => portal.close());
 
   const token = (sub: string, role: 'partner' | 'member' | 'admin') =>
     app.jwt.sign({ sub, role, username: sub, iatMs: Date.now() });

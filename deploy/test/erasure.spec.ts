@@ -5,12 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { testDatabases, testUploadsDir } from '@portal/events/testing/databases';
+import { testDatabases } from '@portal/events/testing/databases';
 import { projections } from '@portal/projector/projections/index';
 import { rebuildReadModels } from '@portal/projector/rebuild';
-import { type Portal, startPortal } from '../src/portal.ts';
-
-const ADMIN = { username: 'admin01', password: 'admin-password-1' };
+import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 /** Every row of every table in the log's, the command side's and the read models' schemas, as text. */
 async function everythingStored(db: SqlDatabase): Promise<string> {
@@ -35,26 +33,18 @@ async function everythingStored(db: SqlDatabase): Promise<string> {
  * national id, phone and e-mail are nowhere in the log or any read model, also after a rebuild,
  * while other people's data and the account itself (for counts) remain.
  */
-const uploadsDir = testUploadsDir();
-
 describe.each(testDatabases())('personal data erasure on $name', (database) => {
-  let portal: Portal;
+  let portal: TestPortal;
   let app: FastifyInstance;
   let db: SqlDatabase;
-  let drop: () => Promise<void>;
+  let uploadsDir: string;
   let adminToken: string;
 
   beforeAll(async () => {
-    const opened = await database.open();
-    ({ db, drop } = opened);
-    portal = await startPortal({ db, sessionSecret: 'erasure-test-secret-of-enough-length', admin: ADMIN, uploadsDir });
-    app = portal.app;
-    adminToken = (await login(ADMIN.username, ADMIN.password)).json().partner.token;
+    portal = await openTestPortal(database);
+    ({ app, db, uploadsDir, adminToken } = portal);
   });
-  afterAll(async () => {
-    await portal.close();
-    await drop();
-  });
+  afterAll(() => portal.close());
 
   const login = (username: string, password: string) =>
     app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
@@ -139,10 +129,10 @@ describe.each(testDatabases())('personal data erasure on $name', (database) => {
     };
     await check();
     // A rebuild replays the log: the sealed data stays unreadable.
-    await portal.close();
-    await rebuildReadModels({ db, store: portal.store, projections });
-    await check();
-    portal = await startPortal({ db, sessionSecret: 'erasure-test-secret-of-enough-length', admin: ADMIN, uploadsDir });
+    await portal.restart(async () => {
+      await rebuildReadModels({ db, store: portal.store, projections });
+      await check();
+    });
     app = portal.app;
   });
 });

@@ -1,39 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { testDatabases, testUploadsDir } from '@portal/events/testing/databases';
-import { type Portal, startPortal } from '../src/portal.ts';
-
-const ADMIN = { username: 'admin01', password: 'admin-password-1' };
+import { testDatabases } from '@portal/events/testing/databases';
+import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 /**
  * The thin slice through every service in one process, over HTTP as the console calls it:
  * a member registers, an admin approves, the member signs in, the registration report shows them.
  */
-const uploadsDir = testUploadsDir();
-
 describe.each(testDatabases())('the portal on $name', (database) => {
-  let portal: Portal;
+  let portal: TestPortal;
   let app: FastifyInstance;
-  let drop: () => Promise<void>;
   let adminToken: string;
 
   beforeAll(async () => {
-    const opened = await database.open();
-    drop = opened.drop;
-    portal = await startPortal({
-      db: opened.db,
-      sessionSecret: 'slice-test-secret-of-enough-length',
-      admin: ADMIN,
-      uploadsDir,
-    });
-    app = portal.app;
-    adminToken = (await login(ADMIN.username, ADMIN.password)).json().partner.token;
+    portal = await openTestPortal(database);
+    ({ app, adminToken } = portal);
   });
-  afterAll(async () => {
-    await portal.close();
-    await drop();
-  });
+  afterAll(() => portal.close());
 
   const login = (username: string, password: string) =>
     app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });

@@ -31,13 +31,12 @@ let lastWrite = 0;
  * Every call to the portal's API: JSON (or a multipart form), the user's language (so messages
  * come back in it), and the session token both as the httpOnly cookie and as a Bearer header.
  */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+async function send(path: string, init: { method?: string; body?: unknown }): Promise<Response> {
   const token = storedToken();
   const method = init.method ?? 'GET';
   const isForm = init.body instanceof FormData;
-  let response: Response;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
       credentials: 'same-origin',
       headers: {
@@ -51,9 +50,20 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   } catch (error) {
     throw new NetworkError(error);
   }
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await send(path, init);
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, body);
   const position = (body as { position?: unknown }).position;
   if (typeof position === 'number' && position > lastWrite) lastWrite = position;
   return body as T;
+}
+
+/** A file the API answers (a CSV export), fetched like every other call. */
+export async function apiFile(path: string): Promise<Blob> {
+  const response = await send(path, {});
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => ({})));
+  return response.blob();
 }

@@ -1,5 +1,6 @@
 import type { Sql } from '@portal/events/store/sql';
 import type { AccountView, CompanyView, RegistrationQuery } from '../contracts/account.ts';
+import { containsPattern } from './paging.ts';
 
 interface AccountRow {
   id: string;
@@ -76,8 +77,7 @@ export async function searchRegistrations(
     where.push(`status = $${params.length}`);
   }
   if (query.search) {
-    // Plain text, never a pattern: LIKE's wildcards and escape are escaped.
-    params.push(`%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containsPattern(query.search));
     where.push(`search_text LIKE $${params.length}`);
   }
   const filter = where.join(' AND ');

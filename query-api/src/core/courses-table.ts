@@ -1,5 +1,6 @@
 import type { Sql } from '@portal/events/store/sql';
 import type { CourseQuery, CourseView } from '../contracts/course.ts';
+import { containsPattern } from './paging.ts';
 
 interface CourseRow {
   id: string;
@@ -52,7 +53,7 @@ export async function searchCourses(
   const params: unknown[] = [];
   let where = 'TRUE';
   if (query.search) {
-    params.push(`%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containsPattern(query.search));
     where = `c.search_text LIKE $1`;
   }
   const [counted] = await sql.query<{ total: string }>(

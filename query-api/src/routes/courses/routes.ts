@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
 import { requireRole } from '@portal/events/http/session';
+import { pagesOf } from '../../core/paging.ts';
 import { translate } from '@portal/events/rules/messages';
 import { CourseDetails, CourseList, CoursePage, CourseQuery } from '../../contracts/course.ts';
 import { findCourse, searchCourses } from '../../core/courses-table.ts';
@@ -37,7 +38,7 @@ export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
         total,
         page,
         pageSize,
-        pages: Math.max(1, Math.ceil(total / pageSize)),
+        pages: pagesOf(total, pageSize),
       };
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '@portal/events/http/session';
+import { pagesOf } from '../../core/paging.ts';
 import { RegistrationList, RegistrationPage, RegistrationQuery } from '../../contracts/account.ts';
 import { searchRegistrations } from '../../core/accounts-table.ts';
 
@@ -41,7 +42,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
       const { page, pageSize } = request.query;
       if (page === undefined) return searchRegistrations(app.queries.db, request.query, null);
       const { members, total } = await searchRegistrations(app.queries.db, request.query, { page, pageSize });
-      return { members, total, page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) };
+      return { members, total, page, pageSize, pages: pagesOf(total, pageSize) };
     },
   );
 

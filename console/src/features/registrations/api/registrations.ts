@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { RegistrationPage, RegistrationQuery } from '@portal/query-api/contracts/account';
-import { api } from '../../../lib/api-client.ts';
-import { storedToken } from '../../../lib/storage.ts';
+import { api, apiFile } from '../../../lib/api-client.ts';
 
 export type Filters = Pick<RegistrationQuery, 'search' | 'status' | 'sort' | 'order'> & { page: number };
 
@@ -20,15 +19,10 @@ export const useRegistrations = (filters: Filters) =>
     placeholderData: keepPreviousData,
   });
 
-/** The CSV of the filtered rows, fetched with the session like every call. */
-export async function exportRegistrations(filters: Filters): Promise<Blob> {
+/** The CSV of the filtered rows. */
+export function exportRegistrations(filters: Filters): Promise<Blob> {
   const { page: _page, ...rest } = filters;
-  const response = await fetch(`/api/admin/registration/export.csv?${queryString(rest)}`, {
-    credentials: 'same-origin',
-    headers: { authorization: `Bearer ${storedToken() ?? ''}` },
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return response.blob();
+  return apiFile(`/api/admin/registration/export.csv?${queryString(rest)}`);
 }
 
 export type Action = 'approve' | 'reject' | 'delete' | 'erase';

@@ -1,0 +1,40 @@
+import { type TestDatabase, testUploadsDir } from '@portal/events/testing/databases';
+import { startPortal } from '../portal.ts';
+
+export const TEST_ADMIN = { username: 'admin01', password: 'admin-password-1' };
+
+/**
+ * The whole portal in this process (as `npm start` runs it, without the console) on a fresh test
+ * database and upload folder, with the first admin signed in.
+ */
+export async function openTestPortal(database: TestDatabase) {
+  const { db, drop } = await database.open();
+  const uploadsDir = testUploadsDir();
+  const start = () =>
+    startPortal({ db, sessionSecret: 'test-portal-secret-of-enough-length', admin: TEST_ADMIN, uploadsDir });
+  let portal = await start();
+  const signIn = await portal.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });
+  const adminToken: string = signIn.json().partner.token;
+  return {
+    db,
+    uploadsDir,
+    adminToken,
+    get app() {
+      return portal.app;
+    },
+    get store() {
+      return portal.store;
+    },
+    /** Stops the portal, runs `meanwhile` (a rebuild, say) and starts it again on the same data. */
+    async restart(meanwhile: () => Promise<void> = async () => {}) {
+      await portal.close();
+      await meanwhile();
+      portal = await start();
+    },
+    async close() {
+      await portal.close();
+      await drop();
+    },
+  };
+}
+export type TestPortal = Awaited<ReturnType<typeof openTestPortal>>;
