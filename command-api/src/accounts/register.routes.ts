@@ -8,6 +8,7 @@ import { seal } from '@portal/events/privacy/personal-data';
 import { consentToCurrentTexts } from '@portal/events/rules/legal';
 import { type MessageKey, translate } from '@portal/events/rules/messages';
 import {
+  type MemberRegistration,
   MemberSelfRegistration,
   PartnerRegistration,
   type UniqueField,
@@ -30,7 +31,7 @@ export const newAccountId = () => randomBytes(12).toString('hex');
 type DuplicateAnswer = (taken: UniqueField[], request: FastifyRequest) => Record<string, unknown>;
 
 /** The member form's duplicate answer: `error`, a flag per unique field, a message per taken field. */
-export const memberDuplicates: DuplicateAnswer = (taken, request) => ({
+const memberDuplicates: DuplicateAnswer = (taken, request) => ({
   error: translate('duplicate.error', 'th'),
   fields: Object.fromEntries(uniqueFields.map((field) => [field, taken.includes(field)])),
   errors: Object.fromEntries(taken.map((field) => [field, translate(`duplicate.${field}`, languageOf(request))])),
@@ -91,8 +92,28 @@ export async function registerAccount(
   }
 }
 
-export const pick = <Field extends string>(values: Record<string, unknown>, fields: readonly Field[]) =>
+const pick = <Field extends string>(values: Record<string, unknown>, fields: readonly Field[]) =>
   Object.fromEntries(fields.map((field) => [field, values[field]])) as Record<Field, string>;
+
+/**
+ * A member's registration: their unique values, the spec's duplicate answer, and the command once
+ * their data is sealed. Self-registration records consent; an admin's (/addemployee) approves.
+ */
+export const memberRegistration = (
+  sql: Sql,
+  password: string,
+  personal: Omit<MemberRegistration, 'password'>,
+  options: { consent: ReturnType<typeof consentToCurrentTexts> | null; approved: boolean },
+): Registration => ({
+  role: 'member',
+  password,
+  unique: pick(personal, uniqueFields),
+  duplicates: memberDuplicates,
+  command: async (accountId, now) => ({
+    type: 'RegisterMember',
+    data: { personal: await seal(sql, accountId, personal), ...options, now },
+  }),
+});
 
 /** The answer to a registration: the new account's `_id` and the position of its events. */
 export const registered = (
@@ -122,16 +143,11 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { password, acceptTerms: _accepted, ...personal } = request.body;
-      const result = await registerAccount(app, request, {
-        role: 'member',
-        password,
-        unique: pick(personal, uniqueFields),
-        duplicates: memberDuplicates,
-        command: async (accountId, now) => ({
-          type: 'RegisterMember',
-          data: { personal: await seal(db, accountId, personal), consent: consentToCurrentTexts(), now },
-        }),
-      });
+      const result = await registerAccount(
+        app,
+        request,
+        memberRegistration(db, password, personal, { consent: consentToCurrentTexts(), approved: false }),
+      );
       return reply.code(201).send(registered(request, result));
     },
   );

@@ -5,15 +5,14 @@ import { accountStream } from '@portal/events/accounts/account.events';
 import { languageOf } from '@portal/events/http/language';
 import { requireRole } from '@portal/events/http/session';
 import { type MessageKey, translate } from '@portal/events/rules/messages';
-import { MemberRegistration, RegistrationStatusChange, uniqueFields } from '@portal/events/rules/registration';
-import { seal } from '@portal/events/privacy/personal-data';
+import { MemberRegistration, RegistrationStatusChange } from '@portal/events/rules/registration';
 import { handleCommand } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { forgetAccount } from './credentials.ts';
 import { revokeSessions } from '@portal/events/http/revocations';
 import { accountDecider } from './decider.ts';
 import { removeProfileImages } from './profile-image.ts';
-import { memberDuplicates, pick, registerAccount, registered } from './register.routes.ts';
+import { memberRegistration, registerAccount, registered } from './register.routes.ts';
 
 const RegistrationId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'registration.notFound') });
 
@@ -37,16 +36,11 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
     },
     async (request, reply) => {
       const { password, ...personal } = request.body;
-      const result = await registerAccount(app, request, {
-        role: 'member',
-        password,
-        unique: pick(personal, uniqueFields),
-        duplicates: memberDuplicates,
-        command: async (accountId, now) => ({
-          type: 'RegisterMember',
-          data: { personal: await seal(db, accountId, personal), consent: null, approved: true, now },
-        }),
-      });
+      const result = await registerAccount(
+        app,
+        request,
+        memberRegistration(db, password, personal, { consent: null, approved: true }),
+      );
       return reply.code(201).send(registered(request, result, 'employee.created'));
     },
   );

@@ -1,17 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { Dialog, type DialogTone } from '../../../components/ui/dialog.tsx';
+import { useNotice } from '../../../components/ui/use-notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { homeOf, useSession } from '../../../lib/session.tsx';
-
-interface Notice {
-  tone: DialogTone;
-  title: string;
-  message: string;
-  then?: () => void;
-}
 
 const SUCCESS_DIALOG_MS = 1200;
 
@@ -26,7 +19,7 @@ export function LoginForm() {
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { show: setNotice, dialog } = useNotice();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -95,18 +88,7 @@ export function LoginForm() {
         <Link to="/register">{t('login.registerMember')}</Link>
         <Link to="/registeradmin">{t('login.registerPartner')}</Link>
       </div>
-      {notice && (
-        <Dialog
-          tone={notice.tone}
-          title={notice.title}
-          onClose={() => {
-            setNotice(null);
-            notice.then?.();
-          }}
-        >
-          {notice.message}
-        </Dialog>
-      )}
+      {dialog}
     </form>
   );
 }

@@ -1,16 +1,8 @@
-import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Dialog, type DialogTone } from '../../../components/ui/dialog.tsx';
+import { useNotice } from '../../../components/ui/use-notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-
-interface Notice {
-  tone: DialogTone;
-  title: string;
-  message?: string;
-  then?: () => void;
-}
 
 /**
  * What both registration forms do with the server's answer (spec 000 section 8): success shows
@@ -26,7 +18,7 @@ export function useRegistrationOutcome<Values extends FieldValues>(
 ) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { show: setNotice, dialog } = useNotice();
   const fieldError = (field: string, message: string) => setError(field as Path<Values>, { type: 'server', message });
 
   function succeeded() {
@@ -52,17 +44,5 @@ export function useRegistrationOutcome<Values extends FieldValues>(
     setNotice({ tone: 'error', title: t('dialog.error'), message: `${noAnswer} (${error.message})` });
   }
 
-  const dialog = notice && (
-    <Dialog
-      tone={notice.tone}
-      title={notice.title}
-      onClose={() => {
-        setNotice(null);
-        notice.then?.();
-      }}
-    >
-      {notice.message}
-    </Dialog>
-  );
   return { succeeded, failed, dialog };
 }
