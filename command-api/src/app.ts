@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { EventStore } from '@portal/events/store/port';
 import { createRevocationTable } from '@portal/events/http/revocations';
@@ -40,6 +41,8 @@ export async function prepareCommandTables(db: SqlDatabase): Promise<void> {
  */
 export async function commandApi(app: FastifyInstance, options: CommandApiOptions): Promise<void> {
   app.decorate('commands', { ...options, loginThrottle: options.loginThrottle ?? new LoginThrottle() });
+  // Uploads are one image; each route sets its own size limit when it reads the file.
+  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(async (publicRoutes) => {
     await publicRoutes.register(loginRoutes);
     await publicRoutes.register(registerRoutes);

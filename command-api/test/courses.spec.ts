@@ -1,9 +1,12 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@portal/events/testing/databases';
-import { type Harness, eventCount, startCommandApi } from './harness.ts';
+import { type Harness, eventCount, multipart, png, startCommandApi } from './harness.ts';
 
 describe.each(testDatabases())('courses, rounds and enrolment on $name', (database) => {
-  let h: Harness & { close(): Promise<void> };
+  let h: Harness & { close(): Promise<void>; uploadsDir: string };
   beforeAll(async () => {
     h = await startCommandApi(database);
   });
@@ -164,5 +167,48 @@ describe.each(testDatabases())('courses, rounds and enrolment on $name', (databa
     }
     const enrolled = (await h.store.readStream(`course-${id}`)).filter((event) => event.type === 'MemberEnrolled');
     expect(enrolled).toHaveLength(3);
+  });
+
+  it('stores a course image under either field name, only for its managers, and refuses others', async () => {
+    const id = await createCourse();
+    const upload = async (content: Buffer, field: string, auth = partner(), language = 'en') => {
+      const body = await multipart(field, content, 'course.png', 'image/png');
+      return h.app.inject({
+        method: 'PUT',
+        url: `/api/admin/courses/${id}/uploadImage`,
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${auth}`, 'accept-language': language },
+      });
+    };
+    const created = await upload(await png(2400, 1200), 'courseImage');
+    expect(created.statusCode).toBe(200);
+    const { imageUrl } = created.json();
+    expect(imageUrl).toMatch(new RegExp(`^/uploads/courses/${id}/[0-9a-f-]{36}\\.webp$`));
+    const stored = await sharp(await readFile(join(h.uploadsDir, imageUrl.slice('/uploads/'.length)))).metadata();
+    expect(stored).toMatchObject({ format: 'webp', width: 1280, height: 640 });
+    const events = await h.store.readStream(`course-${id}`);
+    expect(events.at(-1)).toMatchObject({ type: 'CourseImageChanged', data: { imageUrl } });
+
+    // The update form's field name; the earlier image is removed once the new one is recorded.
+    const replaced = await upload(await png(300, 200), 'profile', admin());
+    expect(replaced.statusCode).toBe(200);
+    expect(await readdir(join(h.uploadsDir, 'courses', id))).toEqual([replaced.json().imageUrl.split('/').at(-1)]);
+
+    const before = await eventCount(h.db);
+    expect((await upload(await png(10, 10), 'courseImage', otherPartner())).statusCode).toBe(403);
+    expect((await upload(await png(10, 10), 'courseImage', member(1))).statusCode).toBe(403);
+    const text = await upload(Buffer.from('%PDF-1.4 not an image'), 'courseImage');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().errors).toEqual({ courseImage: 'Please choose a JPEG, PNG, WebP or GIF image.' });
+    const large = await upload(Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'courseImage', partner(), 'th');
+    expect(large.statusCode).toBe(413);
+    expect(large.json().errors).toEqual({ courseImage: 'ขนาดรูปภาพต้องไม่เกิน 10MB' });
+    expect((await upload(await png(10, 10), 'photo')).statusCode).toBe(400);
+    expect(await eventCount(h.db)).toBe(before);
+
+    // Deleting the course removes its images.
+    expect((await call('DELETE', `/api/admin/deletecourse/${id}`, partner())).statusCode).toBe(200);
+    await expect(readdir(join(h.uploadsDir, 'courses', id))).rejects.toThrow();
+    expect((await upload(await png(10, 10), 'courseImage')).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { createHttpServer } from '@portal/events/http/server-kit';
 import { createEventStore } from '@portal/events/store/event-store';
 import type { EventStore } from '@portal/events/store/port';
@@ -45,3 +46,20 @@ export async function eventCount(db: SqlDatabase): Promise<number> {
   const [row] = await db.query<{ count: string }>('SELECT count(*)::text AS count FROM es.events');
   return Number(row!.count);
 }
+
+/** A multipart body as a browser sends it, for app.inject. */
+export async function multipart(field: string, content: Buffer, filename: string, type: string) {
+  const form = new FormData();
+  form.append(field, new Blob([content], { type }), filename);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
+}
+
+/** A plain PNG of the given size. */
+export const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();

@@ -3,23 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@portal/events/testing/databases';
-import { ADMIN, type Harness, eventCount, loginAs, member, startCommandApi } from './harness.ts';
-
-/** A multipart body as a browser sends it, for app.inject. */
-async function multipart(field: string, content: Buffer, filename: string, type: string) {
-  const form = new FormData();
-  form.append(field, new Blob([content], { type }), filename);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')! },
-  };
-}
-
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#0f766e' } })
-    .png()
-    .toBuffer();
+import { ADMIN, type Harness, eventCount, loginAs, member, multipart, png, startCommandApi } from './harness.ts';
 
 describe.each(testDatabases())('account settings on $name', (database) => {
   let h: Harness & { close(): Promise<void>; uploadsDir: string };

@@ -3,6 +3,7 @@ import type { EventStore } from '@portal/events/store/port';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { installReadYourWrites } from './core/read-your-writes.ts';
 import { addressRoutes } from './routes/addresses/routes.ts';
+import { catalogueRoutes } from './routes/courses/catalogue.routes.ts';
 import { courseQueryRoutes } from './routes/courses/routes.ts';
 import { profileRoutes } from './routes/profiles/routes.ts';
 import { registrationRoutes } from './routes/registrations/routes.ts';
@@ -35,5 +36,6 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
   await app.register(profileRoutes);
   await app.register(addressRoutes, { warm: options.warmAddresses });
   await app.register(courseQueryRoutes);
+  await app.register(catalogueRoutes);
   await app.register(uploadRoutes, { root: options.uploadsDir });
 }

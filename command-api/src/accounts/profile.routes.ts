@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +6,7 @@ import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
 import { requireSession } from '@portal/events/http/session';
 import { open, seal } from '@portal/events/privacy/personal-data';
-import { type MessageKey, translate } from '@portal/events/rules/messages';
+import { translate } from '@portal/events/rules/messages';
 import { PasswordChange, ProfileUpdate, profileImagePattern } from '@portal/events/rules/profile';
 import { UNIQUE_VIOLATION, sqlState } from '@portal/events/store/sql';
 import { handleCommand, loadState } from '../core/command-handler.ts';
@@ -15,13 +14,10 @@ import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { passwordHashOf, replaceReservations, savePasswordHash, takenFields } from './credentials.ts';
 import { accountDecider } from './decider.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
-import { NotAnImage, PROFILE_IMAGE_BYTES, storeProfileImage } from './profile-image.ts';
+import { NotAnImage, fieldError, readUpload } from '../core/uploaded-image.ts';
+import { PROFILE_IMAGE_BYTES, storeProfileImage } from './profile-image.ts';
 
 const AccountId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'profile.notFound') });
-
-/** A refusal of one field, translated, in the `errors` shape validation errors have. */
-const fieldError = (request: FastifyRequest, status: number, field: string, key: MessageKey) =>
-  new HttpError(status, key, { errors: { [field]: translate(key, languageOf(request)) } });
 
 /** Only the account itself, or with `admins` an admin, may change it: from the verified session. */
 function mustBeAllowed(request: FastifyRequest, id: string, admins: boolean): void {
@@ -32,7 +28,6 @@ function mustBeAllowed(request: FastifyRequest, id: string, admins: boolean): vo
 /** Account settings (spec 000 section 7): profile, profile photo and password. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db, store, uploadsDir, loginThrottle } = app.commands;
-  await app.register(multipart, { limits: { fileSize: PROFILE_IMAGE_BYTES, files: 1, fields: 5 } });
   app.addHook('preValidation', requireSession);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -146,18 +141,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       mustBeAllowed(request, id, true);
       await currentProfile(id);
-      if (!request.isMultipart()) throw fieldError(request, 400, 'profileImage', 'image.required');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'profileImage') throw fieldError(request, 400, 'profileImage', 'image.required');
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw fieldError(request, 413, 'profileImage', 'image.tooLarge');
-        }
-        throw error;
-      }
+      const content = await readUpload(request, {
+        fields: ['profileImage'],
+        maxBytes: PROFILE_IMAGE_BYTES,
+        tooLarge: 'image.tooLarge',
+      });
       try {
         const imageUrl = await storeProfileImage(uploadsDir, id, content);
         return { success: true, imageUrl, message: translate('image.uploaded', languageOf(request)) };

@@ -129,7 +129,7 @@ function existing(state: Course): Active {
 }
 
 /** Only the creator, or an admin, changes a course, its status, image and rounds. */
-function manageable(state: Course, { actor }: Context): Active {
+export function manageable(state: Course, { actor }: Pick<Context, 'actor'>): Active {
   const course = existing(state);
   if (actor.role !== 'admin' && actor.id !== course.creator) throw new HttpError(403, 'course.notCreator');
   return course;

@@ -9,8 +9,10 @@ import { CourseCreation, CourseStatusUpdate, CourseUpdate, RoundTimes } from '@p
 import { type MessageKey, translate } from '@portal/events/rules/messages';
 import { handleCommand, loadState } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import { NotAnImage, fieldError, readUpload } from '../core/uploaded-image.ts';
+import { COURSE_IMAGE_BYTES, removeCourseImages, storeCourseImage } from './course-image.ts';
 import { courseDecider } from './decider.ts';
-import type { CourseCommand } from './decide.ts';
+import { type CourseCommand, manageable } from './decide.ts';
 
 const hexId = () => randomBytes(12).toString('hex');
 const CourseId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'course.notFound') });
@@ -23,7 +25,7 @@ type Command = CourseCommand extends infer C ? (C extends CourseCommand ? Omit<C
  * what is decided from the verified session by the course decider.
  */
 export async function courseRoutes(app: FastifyInstance): Promise<void> {
-  const { store } = app.commands;
+  const { store, uploadsDir } = app.commands;
   app.addHook('preValidation', requireSession);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -91,10 +93,42 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
       run(request, request.params.id, { type: 'ChangeCourseStatus', data: request.body }, 'course.statusChanged'),
   );
 
+  routes.put(
+    '/api/admin/courses/:id/uploadImage',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Upload the course image (multipart field courseImage or profile, up to 10 MB); answers its imageUrl',
+        params: CourseId,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { accountId, role } = request.session!;
+      manageable(await loadState(store, courseDecider, courseStream(id)), { actor: { id: accountId, role } });
+      const content = await readUpload(request, {
+        fields: ['courseImage', 'profile'],
+        maxBytes: COURSE_IMAGE_BYTES,
+        tooLarge: 'course.imageTooLarge',
+      });
+      const imageUrl = await storeCourseImage(uploadsDir, id, content).catch((error: unknown) => {
+        throw error instanceof NotAnImage ? fieldError(request, 400, 'courseImage', 'image.invalid') : error;
+      });
+      const answer = await run(request, id, { type: 'ChangeCourseImage', data: { imageUrl } }, 'image.uploaded');
+      await removeCourseImages(uploadsDir, id, imageUrl);
+      return { ...answer, imageUrl };
+    },
+  );
+
   routes.delete(
     '/api/admin/deletecourse/:id',
     { schema: { tags: ['courses'], summary: 'Delete a course', params: CourseId } },
-    (request) => run(request, request.params.id, { type: 'DeleteCourse', data: {} }, 'course.deleted'),
+    async (request) => {
+      const answer = await run(request, request.params.id, { type: 'DeleteCourse', data: {} }, 'course.deleted');
+      await removeCourseImages(uploadsDir, request.params.id);
+      return answer;
+    },
   );
 
   /** A round with its number: its place in time among the course's rounds. */

@@ -127,6 +127,7 @@ export const messages = {
   'course.updated': { th: 'แก้ไขหลักสูตรเรียบร้อยแล้ว', en: 'Course updated successfully!' },
   'course.statusChanged': { th: 'เปลี่ยนสถานะหลักสูตรเรียบร้อยแล้ว', en: 'Course status updated.' },
   'course.deleted': { th: 'ลบหลักสูตรเรียบร้อยแล้ว', en: 'The course has been deleted.' },
+  'course.imageTooLarge': { th: 'ขนาดรูปภาพต้องไม่เกิน 10MB', en: 'Image size cannot exceed 10MB.' },
   'courses.loaded': { th: 'โหลดข้อมูลหลักสูตรสำเร็จ', en: 'Courses loaded.' },
   'course.notFound': { th: 'ไม่พบหลักสูตร', en: 'Course not found.' },
   'course.notCreator': {

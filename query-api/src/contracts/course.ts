@@ -49,5 +49,7 @@ export const CoursePage = CourseList.extend({
 export const CourseDetails = z.object({
   success: z.literal(true),
   course: CourseView.extend({ rounds: z.array(RoundView) }),
+  /** The server's clock when answering, so a page left open can tell when a round starts or ends. */
+  serverTime: z.string(),
   message: z.string(),
 });

@@ -69,8 +69,11 @@ export async function searchCourses(
   return { courses: rows.map(toView), total: Number(counted!.total) };
 }
 
-/** One course with its rounds numbered in time order; active while the server's now is within the round. */
-export async function findCourse(sql: Sql, id: string) {
+/**
+ * One course with its rounds numbered in time order; a round is active while the server's clock
+ * (`now`, the same clock the command side uses) is within it, both ends included.
+ */
+export async function findCourse(sql: Sql, id: string, now: Date) {
   const [row] = await sql.query<CourseRow>(`${select} WHERE c.id = $1`, [id]);
   if (!row) return null;
   const rounds = await sql.query<{
@@ -79,9 +82,8 @@ export async function findCourse(sql: Sql, id: string) {
     ends_at: Date;
     attended: number;
     absent: number;
-    active: boolean;
   }>(
-    `SELECT id, starts_at, ends_at, attended, absent, now() BETWEEN starts_at AND ends_at AS active
+    `SELECT id, starts_at, ends_at, attended, absent
        FROM rm.rounds WHERE course_id = $1 ORDER BY starts_at`,
     [id],
   );
@@ -92,7 +94,7 @@ export async function findCourse(sql: Sql, id: string) {
       roundNumber: index + 1,
       roundStartTime: new Date(round.starts_at).toISOString(),
       roundEndTime: new Date(round.ends_at).toISOString(),
-      active: round.active,
+      active: new Date(round.starts_at) <= now && now <= new Date(round.ends_at),
       attended: Number(round.attended),
       absent: Number(round.absent),
     })),

@@ -55,9 +55,15 @@ export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const course = await findCourse(app.queries.db, request.params.id);
+      const now = new Date();
+      const course = await findCourse(app.queries.db, request.params.id, now);
       if (!course) throw new HttpError(404, 'course.notFound');
-      return { success: true as const, course, message: translate('courses.loaded', languageOf(request)) };
+      return {
+        success: true as const,
+        course,
+        serverTime: now.toISOString(),
+        message: translate('courses.loaded', languageOf(request)),
+      };
     },
   );
 }

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import sharp, { type Sharp } from 'sharp';
+import { HttpError } from '@portal/events/http/errors';
+import { languageOf } from '@portal/events/http/language';
+import { type MessageKey, translate } from '@portal/events/rules/messages';
+
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+/** A refusal of one field, translated, in the `errors` shape validation errors have. */
+export const fieldError = (request: FastifyRequest, status: number, field: string, key: MessageKey) =>
+  new HttpError(status, key, { errors: { [field]: translate(key, languageOf(request)) } });
+
+interface UploadRules {
+  /** The multipart field names accepted; the first names the field in errors. */
+  fields: readonly string[];
+  maxBytes: number;
+  tooLarge: MessageKey;
+}
+
+/**
+ * Reads the one uploaded file of a multipart request, refusing a missing file, another field name
+ * or a file over the limit (the read stops at the limit; the whole file is never held).
+ */
+export async function readUpload(request: FastifyRequest, rules: UploadRules): Promise<Buffer> {
+  const field = rules.fields[0]!;
+  if (!request.isMultipart()) throw fieldError(request, 400, field, 'image.required');
+  const file = await request.file({ limits: { fileSize: rules.maxBytes, files: 1 } });
+  if (!file || !rules.fields.includes(file.fieldname)) throw fieldError(request, 400, field, 'image.required');
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw fieldError(request, 413, field, rules.tooLarge);
+    }
+    throw error;
+  }
+}
+
+export class NotAnImage extends Error {
+  constructor() {
+    super('not an image');
+    this.name = 'NotAnImage';
+  }
+}
+
+/**
+ * Stores an uploaded image under `uploadsDir/folder`: the content decides what it is (never the
+ * file name or the browser's content type), and it is re-encoded to WebP by `shape`, which also
+ * drops any metadata (GPS, camera) the original carried. Answers the address it is served at.
+ */
+export async function storeImage(
+  uploadsDir: string,
+  folder: string,
+  content: Buffer,
+  shape: (image: Sharp) => Sharp,
+): Promise<string> {
+  const format = await sharp(content)
+    .metadata()
+    .then((metadata) => metadata.format)
+    .catch(() => undefined);
+  if (!format || !ACCEPTED.has(format)) throw new NotAnImage();
+  const image = await shape(sharp(content, { animated: false }).rotate())
+    .webp({ quality: 82 })
+    .toBuffer();
+  await mkdir(join(uploadsDir, folder), { recursive: true });
+  const name = `${randomUUID()}.webp`;
+  await writeFile(join(uploadsDir, folder, name), image);
+  return `/uploads/${folder}/${name}`;
+}
+
+/** Removes every image kept under `uploadsDir/folder`. */
+export async function removeImages(uploadsDir: string, folder: string): Promise<void> {
+  await rm(join(uploadsDir, folder), { recursive: true, force: true });
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { languageOf } from '@portal/events/http/language';
+import { requireSession } from '@portal/events/http/session';
+import { translate } from '@portal/events/rules/messages';
+import { CataloguePage, CatalogueQuery } from '../../contracts/catalogue.ts';
+import { searchCatalogue } from '../../core/catalogue-table.ts';
+import { pagesOf } from '../../core/paging.ts';
+
+/** The members' catalogue (/e-market): public courses to enrol in, and the member's own courses. */
+export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/courses',
+    {
+      preValidation: requireSession,
+      schema: {
+        tags: ['courses'],
+        summary: 'Public courses (or with mine=true the signed-in user’s own), newest first, pages of 9',
+        querystring: CatalogueQuery,
+        response: { 200: CataloguePage },
+      },
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const { courses, total } = await searchCatalogue(app.queries.db, request.session!.accountId, request.query);
+      return {
+        success: true as const,
+        courses,
+        total,
+        page,
+        pageSize,
+        pages: pagesOf(total, pageSize),
+        message: translate('courses.loaded', languageOf(request)),
+      };
+    },
+  );
+}
