@@ -10,6 +10,7 @@ import { router } from './app/router.tsx';
 import './lib/i18n.ts';
 import { storedTheme } from './lib/storage.ts';
 import './styles.css';
+import './courses.css';
 
 document.documentElement.dataset.theme = storedTheme();
 

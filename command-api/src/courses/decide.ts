@@ -14,6 +14,7 @@ import {
 } from '@portal/events/courses/course.events';
 import type { NewEvent } from '@portal/events/envelope';
 import { HttpError } from '@portal/events/http/errors';
+import { roundsOverlap } from '@portal/events/rules/course';
 import type { Course, Round } from './course.ts';
 
 /** Who asks and when: from the verified session and the server's clock, never from the body. */
@@ -143,9 +144,8 @@ function roundOf(course: Active, roundId: string): Round {
 
 /** Rounds of one course never overlap; one may start when another ends. */
 function mustNotOverlap(rounds: Round[], times: Times): void {
-  const start = Date.parse(times.roundStartTime);
-  const end = Date.parse(times.roundEndTime);
-  if (rounds.some((round) => start < Date.parse(round.end) && Date.parse(round.start) < end)) {
+  const wanted = { start: times.roundStartTime, end: times.roundEndTime };
+  if (rounds.some((round) => roundsOverlap(round, wanted))) {
     throw new HttpError(409, 'round.overlaps');
   }
 }

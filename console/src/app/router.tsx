@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { type ReactNode, lazy } from 'react';
+import { Navigate, createBrowserRouter, useParams } from 'react-router-dom';
 import type { Role } from '@portal/events/accounts/account.events';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
 import { NotBuilt, NotFound } from '../components/status-views.tsx';
@@ -13,6 +13,10 @@ const Legal = lazy(() => import('./routes/legal.tsx'));
 const Settings = lazy(() => import('./routes/settings.tsx'));
 const AddEmployee = lazy(() => import('./routes/add-employee.tsx'));
 const Registrations = lazy(() => import('./routes/registrations.tsx'));
+const Courses = lazy(() => import('./routes/courses.tsx'));
+const CourseDetails = lazy(() => import('./routes/course-details.tsx'));
+const CourseFormRoute = lazy(() => import('./routes/course-form.tsx'));
+const EMarket = lazy(() => import('./routes/e-market.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];
@@ -21,6 +25,16 @@ const anyone: Role[] = ['admin', 'partner', 'member'];
 function planned(path: string, screen: keyof Words, roles?: readonly Role[]) {
   const view = <NotBuilt screen={screen} />;
   return { path, element: roles ? <RequireRole roles={roles}>{view}</RequireRole> : view };
+}
+
+function guarded(roles: readonly Role[], view: ReactNode) {
+  return <RequireRole roles={roles}>{view}</RequireRole>;
+}
+
+/** The old product's course form sends people to /admin/courses[/{id}]; they land on our pages. */
+function OldCourseLink() {
+  const { id } = useParams();
+  return <Navigate replace to={id ? `/courses/${id}` : '/courses'} />;
 }
 
 /** Every path of the route table (spec 000 section 2, spec 001 section 1). */
@@ -46,16 +60,18 @@ export const router = createBrowserRouter([
           </RequireRole>
         ),
       },
-      planned('/courses', 'screen.courses', staff),
-      planned('/courses/:id', 'screen.courseDetails', staff),
+      { path: '/courses', element: guarded(staff, <Courses />) },
+      { path: '/courses/:id', element: guarded(staff, <CourseDetails />) },
       planned('/courses/:courseId/rounds/:roundId', 'screen.round', staff),
-      planned('/courses/edit/:id', 'screen.editCourse', staff),
-      planned('/createcourse', 'screen.createcourse', staff),
+      { path: '/courses/edit/:id', element: guarded(staff, <CourseFormRoute />) },
+      { path: '/createcourse', element: guarded(staff, <CourseFormRoute />) },
+      { path: '/admin/courses', element: <OldCourseLink /> },
+      { path: '/admin/courses/:id', element: <OldCourseLink /> },
       planned('/notification', 'screen.notification', anyone),
       planned('/sendemail', 'screen.sendemail', anyone),
       planned('/partner', 'screen.partner', ['partner']),
       planned('/admin', 'screen.admin', ['admin']),
-      planned('/e-market', 'screen.emarket', anyone),
+      { path: '/e-market', element: guarded(anyone, <EMarket />) },
       planned('/report', 'screen.report', ['admin']),
       {
         path: '/registrations',

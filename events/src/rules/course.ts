@@ -67,3 +67,7 @@ export const RoundTimes = z
     path: ['roundEndTime'],
     message: key('round.endBeforeStart'),
   });
+
+/** Two rounds overlap when each starts before the other ends; one may start as another ends. */
+export const roundsOverlap = (a: { start: string; end: string }, b: { start: string; end: string }) =>
+  Date.parse(a.start) < Date.parse(b.end) && Date.parse(b.start) < Date.parse(a.end);

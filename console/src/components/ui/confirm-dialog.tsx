@@ -7,6 +7,8 @@ export function ConfirmDialog(props: {
   children?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
+  confirmLabel?: string;
+  cancelLabel?: string;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -19,10 +21,10 @@ export function ConfirmDialog(props: {
         {props.children && <div className="dialog-body">{props.children}</div>}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={props.onCancel}>
-            {t('dialog.cancel')}
+            {props.cancelLabel ?? t('dialog.cancel')}
           </button>
           <button ref={confirm} type="button" className="button primary" onClick={props.onConfirm}>
-            {t('dialog.confirm')}
+            {props.confirmLabel ?? t('dialog.confirm')}
           </button>
         </div>
       </div>

@@ -1,0 +1,27 @@
+/**
+ * Dates as the spec shows them (spec 001 section 9): long format with 12-hour time in English,
+ * the Thai calendar (Buddhist era) in Thai, and N/A when missing.
+ */
+export function dateTime(iso: string | null | undefined, language: string): string {
+  if (!iso) return 'N/A';
+  return new Date(iso).toLocaleString(language === 'th' ? 'th-TH' : 'en-US', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    hour12: language !== 'th',
+  });
+}
+
+export function date(iso: string | null | undefined, language: string): string {
+  if (!iso) return 'N/A';
+  return new Date(iso).toLocaleDateString(language === 'th' ? 'th-TH' : 'en-US', { dateStyle: 'long' });
+}
+
+/** The value of a datetime-local input for an instant, in the browser's time zone. */
+export function toLocalInput(iso: string): string {
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** The instant a datetime-local input's value means in the browser's time zone, or '' when empty. */
+export const fromLocalInput = (value: string): string => (value ? new Date(value).toISOString() : '');
