@@ -5,11 +5,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createEventStoreSchema } from '@portal/events/store/schema';
-import { type TestDatabase, pgliteDatabase, postgresDatabase } from '@portal/events/testing/databases';
+import type { TestDatabase } from '@portal/events/testing/databases';
 import { prepareReadModels } from '@portal/projector/apply';
 import { projections } from '@portal/projector/projections/index';
 import { RegistrationQuery } from '@portal/query-api/contracts/account';
 import { searchRegistrations } from '@portal/query-api/core/accounts-table';
+import { figure, median, onEachDatabase } from './measure.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 
@@ -42,16 +43,10 @@ async function run(database: TestDatabase) {
     const figures: string[] = [];
     for (const [label, raw, paged] of queries) {
       const query = RegistrationQuery.parse(raw);
-      const times: number[] = [];
-      let rows = 0;
-      for (let i = 0; i < 5; i++) {
-        started = performance.now();
-        const answer = await searchRegistrations(db, query, paged ? { page: query.page ?? 1, pageSize: 10 } : null);
-        times.push(performance.now() - started);
-        rows = answer.members.length;
-      }
-      times.sort((a, b) => a - b);
-      figures.push(`  ${label.padEnd(30)} ${times[2]!.toFixed(1).padStart(8)} ms  (${rows} rows)`);
+      const limit = paged ? { page: query.page ?? 1, pageSize: 10 } : null;
+      figures.push(
+        figure(label, await median(async () => (await searchRegistrations(db, query, limit)).members.length)),
+      );
     }
     console.log(`${database.name}: ${MEMBERS} members seeded in ${seeded.toFixed(1)} s\n${figures.join('\n')}`);
   } finally {
@@ -60,6 +55,4 @@ async function run(database: TestDatabase) {
 }
 
 console.log(`Registration report benchmark: median of 5 runs per query`);
-await run(pgliteDatabase);
-if (process.env.DATABASE_URL) await run(postgresDatabase);
-else console.log('postgres  skipped: set DATABASE_URL to measure PostgreSQL too');
+await onEachDatabase(run);

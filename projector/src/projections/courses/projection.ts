@@ -26,6 +26,14 @@ export const coursesProjection: Projection = {
       updated_at timestamptz NOT NULL,
       search_text text GENERATED ALWAYS AS (lower(topic || ' ' || description)) STORED
     )`);
+    // The list's three orders, each with the id as the tie-break the query uses.
+    for (const [name, column] of [
+      ['topic', 'lower(topic)'],
+      ['participate', 'participate'],
+      ['created', 'created_at'],
+    ]) {
+      await sql.query(`CREATE INDEX IF NOT EXISTS courses_by_${name} ON ${schema}.courses (${column}, id)`);
+    }
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.rounds (
       id text PRIMARY KEY,
       course_id text NOT NULL,
