@@ -27,7 +27,7 @@ async function run(database: TestDatabase) {
   try {
     await createEventStoreSchema(db);
     await prepareReadModels(db, 'rm', projections);
-    let started = performance.now();
+    const started = performance.now();
     await db.query(
       `INSERT INTO rm.accounts (id, role, username, title, full_name, personal_id, personal_phone, personal_email,
          personal_address, personal_province, personal_district, personal_subdistrict, personal_postal_code,
