@@ -76,7 +76,8 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
 
   it('creates a course with an image and rounds, checking every field first, and shows its details', async () => {
     const page = await signIn(partner);
-    await page.goto(`${portal.url}/courses`);
+    await page.getByLabel('User menu').click();
+    await page.getByRole('link', { name: 'Course list' }).click();
     await page.getByText('No courses yet. Add the first one.').waitFor();
     await page.getByRole('link', { name: 'Add New Course' }).click();
     await page.getByRole('heading', { name: 'Create New Course: New Course' }).waitFor();
@@ -175,6 +176,14 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
     expect(await card.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await other.goto(courseUrl.replace('/courses/', '/courses/edit/'));
     await other.getByText('Only the course creator or an administrator can change this course.').waitFor();
+
+    // A course that does not exist: the server's reason, Retry Loading, and the way back.
+    await other.goto(`${portal.url}/courses/edit/ffffffffffffffffffffffff`);
+    await other.getByText('Course not found.').waitFor();
+    await other.getByRole('button', { name: 'Retry Loading' }).click();
+    await other.getByText('Course not found.').waitFor();
+    await other.getByRole('button', { name: 'Go to Courses' }).click();
+    await other.waitForURL(`${portal.url}/courses`);
     await other.context().close();
   });
 

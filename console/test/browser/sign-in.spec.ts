@@ -111,7 +111,7 @@ describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
     expect(await page.getByRole('alertdialog').textContent()).toContain('Incorrect username or password.');
   });
 
-  it('lands an approved member on /e-market, where the screen says plainly it is not built yet', async () => {
+  it('lands an approved member on /e-market, the course catalogue', async () => {
     const person = sampleMember();
     const id = await register(person);
     const admin = await fetch(`${portal.url}/api/login`, {
@@ -130,7 +130,7 @@ describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
     const page = await freshPage();
     await signIn(page, person.username, person.password);
     await page.waitForURL(`${portal.url}/e-market`);
-    expect(await page.getByTestId('not-built').textContent()).toContain('not built yet');
+    await page.getByRole('heading', { level: 1, name: 'Course catalogue' }).waitFor();
     await page.goto(`${portal.url}/registrations`);
     expect(await page.getByRole('alert').textContent()).toContain('You do not have the necessary permissions');
     await page.screenshot({ path: join(SCREENSHOTS, 'member-access-denied.png') });

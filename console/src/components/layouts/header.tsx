@@ -62,6 +62,10 @@ export function Header({ menu }: { menu?: { open: boolean; toggle: () => void } 
           <details className="user-menu">
             <summary aria-label={t('header.userMenu')}>{user.fullName || user.username}</summary>
             <nav>
+              {/* Admins reach these from the sidebar; partners and members have only this menu. */}
+              {user.role === 'partner' && <Link to="/courses">{t('screen.courses')}</Link>}
+              {user.role === 'partner' && <Link to="/createcourse">{t('screen.createcourse')}</Link>}
+              {user.role === 'member' && <Link to="/e-market">{t('screen.emarket')}</Link>}
               <Link to="/setting">{t('header.settings')}</Link>
               <button
                 type="button"
