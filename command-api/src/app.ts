@@ -11,6 +11,9 @@ import { registerRoutes } from './accounts/register.routes.ts';
 import { profileRoutes } from './accounts/profile.routes.ts';
 import { registrationAdminRoutes } from './accounts/registration-admin.routes.ts';
 import { courseRoutes } from './courses/routes.ts';
+import { createRoundIndex } from './attendance/round-index.ts';
+import { attendanceRoutes } from './attendance/routes.ts';
+import type { AttendanceConfig } from '@portal/events/attendance/config';
 
 export interface CommandApiOptions {
   db: SqlDatabase;
@@ -19,6 +22,8 @@ export interface CommandApiOptions {
   loginThrottle?: LoginThrottle;
   /** Where uploaded files (profile photos) are kept; served under /uploads. */
   uploadsDir: string;
+  /** The pass secret and scanning margins. */
+  attendance: AttendanceConfig;
 }
 
 declare module 'fastify' {
@@ -32,6 +37,7 @@ export async function prepareCommandTables(db: SqlDatabase): Promise<void> {
   await withSchemaLock(db, async (tx) => {
     await createAccountTables(tx);
     await createRevocationTable(tx);
+    await createRoundIndex(tx);
   });
 }
 
@@ -50,4 +56,5 @@ export async function commandApi(app: FastifyInstance, options: CommandApiOption
   await app.register(registrationAdminRoutes);
   await app.register(profileRoutes);
   await app.register(courseRoutes);
+  await app.register(attendanceRoutes);
 }

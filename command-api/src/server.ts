@@ -1,3 +1,4 @@
+import { attendanceConfig } from '@portal/events/attendance/config';
 import { installHealth } from '@portal/events/http/health';
 import { createHttpServer } from '@portal/events/http/server-kit';
 import { serveUntilStopped } from '@portal/events/http/serve';
@@ -8,7 +9,10 @@ import { createEventStoreSchema } from '@portal/events/store/schema';
 import { ensureFirstAdmin } from './accounts/first-admin.ts';
 import { commandApi, prepareCommandTables } from './app.ts';
 
-/** command-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3001), UPLOADS_DIR (shared with query-api). */
+/**
+ * command-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3001), UPLOADS_DIR (shared
+ * with query-api), and the scanning settings (PASS_SECRET, SCAN_OPENS_EARLY_MINUTES, ...).
+ */
 const config = serviceConfigFromEnv(3001);
 const db = await openDatabase({
   ...databaseConfigFromEnv(),
@@ -25,6 +29,11 @@ const admin = await ensureFirstAdmin(db, store, {
 if (admin?.generatedPassword) {
   app.log.warn(`First admin ${admin.username} created with password ${admin.generatedPassword} (shown once).`);
 }
-await app.register(commandApi, { db, store, uploadsDir: uploadsDirFromEnv() });
+await app.register(commandApi, {
+  db,
+  store,
+  uploadsDir: uploadsDirFromEnv(),
+  attendance: attendanceConfig(config.sessionSecret),
+});
 installHealth(app, { service: 'command-api', store, readModels: db });
 await serveUntilStopped(app, config, () => db.close());

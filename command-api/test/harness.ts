@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { attendanceConfig } from '@portal/events/attendance/config';
 import { createHttpServer } from '@portal/events/http/server-kit';
 import { createEventStore } from '@portal/events/store/event-store';
 import type { EventStore } from '@portal/events/store/port';
@@ -11,7 +12,10 @@ import { commandApi, prepareCommandTables } from '../src/app.ts';
 
 export const ADMIN = { username: 'admin01', password: 'admin-password-1' };
 
-export async function startCommandApi(database: TestDatabase) {
+/** Scanning as the tests expect it: margins of 0, late after 15 minutes, a known pass secret. */
+export const TEST_ATTENDANCE = attendanceConfig('test-secret-of-enough-length', {});
+
+export async function startCommandApi(database: TestDatabase, attendance = TEST_ATTENDANCE) {
   const { db, drop } = await database.open();
   await createEventStoreSchema(db);
   await prepareCommandTables(db);
@@ -19,7 +23,7 @@ export async function startCommandApi(database: TestDatabase) {
   await ensureFirstAdmin(db, store, ADMIN);
   const app = await createHttpServer({ title: 'test', sessionSecret: 'test-secret-of-enough-length', revocations: db });
   const uploadsDir = testUploadsDir();
-  await app.register(commandApi, { db, store, uploadsDir });
+  await app.register(commandApi, { db, store, uploadsDir, attendance });
   await app.ready();
   return {
     app,

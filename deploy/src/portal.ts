@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { ensureFirstAdmin } from '@portal/command-api/accounts/first-admin';
 import { commandApi, prepareCommandTables } from '@portal/command-api/app';
+import { type AttendanceConfig, attendanceConfig } from '@portal/events/attendance/config';
 import { installHealth } from '@portal/events/http/health';
 import { createHttpServer } from '@portal/events/http/server-kit';
 import { createEventStore } from '@portal/events/store/event-store';
@@ -21,6 +22,8 @@ export interface PortalOptions {
   uploadsDir: string;
   /** Build the address tree just after start (npm start does; tests leave it for the first request). */
   warmAddresses?: boolean;
+  /** The pass secret and scanning margins; by default from the environment (README, Configuration). */
+  attendance?: AttendanceConfig;
   /** The built console (console/dist) to serve on the same port; omitted: API only. */
   consoleDir?: string;
 }
@@ -48,8 +51,15 @@ export async function startPortal(options: PortalOptions) {
     projections,
     onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
   });
-  await app.register(commandApi, { db, store, uploadsDir: options.uploadsDir });
-  await app.register(queryApi, { db, store, uploadsDir: options.uploadsDir, warmAddresses: options.warmAddresses });
+  const attendance = options.attendance ?? attendanceConfig(options.sessionSecret);
+  await app.register(commandApi, { db, store, uploadsDir: options.uploadsDir, attendance });
+  await app.register(queryApi, {
+    db,
+    store,
+    uploadsDir: options.uploadsDir,
+    warmAddresses: options.warmAddresses,
+    passSecret: attendance.passSecret,
+  });
   installHealth(app, { service: 'portal', store, readModels: db, projector });
   if (options.consoleDir) await app.register(serveConsole, { root: options.consoleDir });
   return {

@@ -16,6 +16,8 @@ export interface QueryApiOptions {
   store: EventStore;
   /** Uploaded files (profile photos), written by command-api; served under /uploads. */
   uploadsDir: string;
+  /** Signs members' attendance passes; the same secret command-api checks them with. */
+  passSecret: string;
   /** Build the Thai address tree right after start (services and `npm start`; tests leave it lazy). */
   warmAddresses?: boolean;
 }
@@ -24,13 +26,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     queries: {
       db: SqlDatabase;
+      passSecret: string;
     };
   }
 }
 
 /** The query API: serves read models; never decides and never writes. */
 export async function queryApi(app: FastifyInstance, options: QueryApiOptions): Promise<void> {
-  app.decorate('queries', { db: options.db });
+  app.decorate('queries', { db: options.db, passSecret: options.passSecret });
   installReadYourWrites(app, options.db, options.store);
   await app.register(registrationRoutes);
   await app.register(profileRoutes);

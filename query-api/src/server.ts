@@ -1,3 +1,4 @@
+import { attendanceConfig } from '@portal/events/attendance/config';
 import { installHealth } from '@portal/events/http/health';
 import { createHttpServer } from '@portal/events/http/server-kit';
 import { serveUntilStopped } from '@portal/events/http/serve';
@@ -14,6 +15,12 @@ const db = await openDatabase({
 });
 const app = await createHttpServer({ title: 'query-api', ...config, revocations: db, logger: true });
 const store = createEventStore(db);
-await app.register(queryApi, { db, store, uploadsDir: uploadsDirFromEnv(), warmAddresses: true });
+await app.register(queryApi, {
+  db,
+  store,
+  uploadsDir: uploadsDirFromEnv(),
+  warmAddresses: true,
+  passSecret: attendanceConfig(config.sessionSecret).passSecret,
+});
 installHealth(app, { service: 'query-api', store, readModels: db });
 await serveUntilStopped(app, config, () => db.close());

@@ -28,7 +28,7 @@ describe.each(testDatabases())('read-your-writes on $name', (database) => {
     await prepareReadModels(db, 'rm', projections);
     store = createEventStore(db);
     app = await createHttpServer({ title: 'test', sessionSecret: 'query-test-secret-of-enough-length' });
-    await app.register(queryApi, { db, store, uploadsDir: testUploadsDir() });
+    await app.register(queryApi, { db, store, uploadsDir: testUploadsDir(), passSecret: 'test-pass-secret' });
     await app.ready();
     adminToken = app.jwt.sign({ sub: 'admin-1', role: 'admin', username: 'admin01', iatMs: Date.now() });
   });

@@ -49,9 +49,10 @@ export type CourseCommand = Context &
     | { type: 'CancelRound'; data: { roundId: string } }
     | { type: 'Enrol'; data: Record<string, never> }
     | { type: 'Unenrol'; data: Record<string, never> }
+    | { type: 'EnrolWalkIn'; data: { memberId: string } }
   );
 
-type Active = Extract<Course, { status: 'active' }>;
+export type Active = Extract<Course, { status: 'active' }>;
 
 export function decide(command: CourseCommand, state: Course): NewEvent[] {
   const { actor, now } = command;
@@ -109,8 +110,16 @@ export function decide(command: CourseCommand, state: Course): NewEvent[] {
       if (actor.role !== 'member') throw new HttpError(403, 'auth.forbidden');
       if (course.visibility !== 'public') throw new HttpError(409, 'course.notPublic');
       if (course.enrolled.includes(actor.id)) return []; // enrolling twice takes one place
-      if (course.maxPeople > 0 && course.enrolled.length >= course.maxPeople) throw new HttpError(409, 'course.full');
+      if (!hasRoom(course)) throw new HttpError(409, 'course.full');
       return [MemberEnrolled.create({ memberId: actor.id, enrolledAt: now })];
+    }
+    case 'EnrolWalkIn': {
+      // The scanner at the door (the course's creator or an admin) enrols a member who came anyway.
+      const course = manageable(state, command);
+      const { memberId } = command.data;
+      if (course.enrolled.includes(memberId)) return [];
+      if (!hasRoom(course)) throw new HttpError(409, 'course.full');
+      return [MemberEnrolled.create({ memberId, enrolledAt: now, walkIn: true, enrolledBy: actor.id })];
     }
     case 'Unenrol': {
       const course = existing(state);
@@ -123,6 +132,9 @@ export function decide(command: CourseCommand, state: Course): NewEvent[] {
     }
   }
 }
+
+/** Room for one more: `maxPeople` 0 means no limit. */
+export const hasRoom = (course: Active) => course.maxPeople === 0 || course.enrolled.length < course.maxPeople;
 
 function existing(state: Course): Active {
   if (state.status !== 'active') throw new HttpError(404, 'course.notFound');

@@ -7,10 +7,12 @@ import { languageOf } from '@portal/events/http/language';
 import { requireSession } from '@portal/events/http/session';
 import { CourseCreation, CourseStatusUpdate, CourseUpdate, RoundTimes } from '@portal/events/rules/course';
 import { type MessageKey, translate } from '@portal/events/rules/messages';
+import type { Sql } from '@portal/events/store/sql';
 import { handleCommand, loadState } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { NotAnImage, fieldError, readUpload } from '../core/uploaded-image.ts';
 import { COURSE_IMAGE_BYTES, removeCourseImages, storeCourseImage } from './course-image.ts';
+import { indexRound } from '../attendance/round-index.ts';
 import { courseDecider } from './decider.ts';
 import { type CourseCommand, manageable } from './decide.ts';
 
@@ -29,14 +31,20 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preValidation', requireSession);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  const run = async (request: FastifyRequest, courseId: string, command: Command, message: MessageKey) => {
+  const run = async (
+    request: FastifyRequest,
+    courseId: string,
+    command: Command,
+    message: MessageKey,
+    inSameTransaction?: (tx: Sql) => Promise<void>,
+  ) => {
     const { accountId, role } = request.session!;
     const result = await handleCommand(
       store,
       courseDecider,
       courseStream(courseId),
       { ...command, actor: { id: accountId, role }, now: new Date().toISOString() } as CourseCommand,
-      { idempotency: idempotencyOf(request), metadata: metadataOf(request) },
+      { idempotency: idempotencyOf(request), metadata: metadataOf(request), inSameTransaction },
     );
     return { success: true, message: translate(message, languageOf(request)), position: result.position };
   };
@@ -157,6 +165,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         { type: 'ScheduleRound', data: { roundId, ...request.body } },
         'round.scheduled',
+        (tx) => indexRound(tx, roundId, request.params.id),
       );
       return reply.code(201).send({ ...answer, round: await roundAnswer(request.params.id, roundId) });
     },

@@ -38,7 +38,11 @@ export const RoundScheduled = defineEvent('RoundScheduled', z.object({ ...round,
 export const RoundRescheduled = defineEvent('RoundRescheduled', z.object({ ...round, rescheduledAt: at }));
 export const RoundCancelled = defineEvent('RoundCancelled', z.object({ roundId: z.string(), cancelledAt: at }));
 
-export const MemberEnrolled = defineEvent('MemberEnrolled', z.object({ memberId: z.string(), enrolledAt: at }));
+/** `walkIn`: enrolled by the scanner at the door (`enrolledBy`), not by the member. */
+export const MemberEnrolled = defineEvent(
+  'MemberEnrolled',
+  z.object({ memberId: z.string(), enrolledAt: at, walkIn: z.boolean().optional(), enrolledBy: z.string().optional() }),
+);
 export const MemberUnenrolled = defineEvent('MemberUnenrolled', z.object({ memberId: z.string(), unenrolledAt: at }));
 
 export const courseEvents = [

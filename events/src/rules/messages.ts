@@ -128,6 +128,37 @@ export const messages = {
   'course.statusChanged': { th: 'เปลี่ยนสถานะหลักสูตรเรียบร้อยแล้ว', en: 'Course status updated.' },
   'course.deleted': { th: 'ลบหลักสูตรเรียบร้อยแล้ว', en: 'The course has been deleted.' },
   'course.imageTooLarge': { th: 'ขนาดรูปภาพต้องไม่เกิน 10MB', en: 'Image size cannot exceed 10MB.' },
+  'attendance.userIdRequired': {
+    th: 'ไม่มีรหัสผู้ใช้ให้สแกน กรุณาสแกน QR code หรือกรอกด้วยตนเอง',
+    en: 'No User ID to scan. Please scan a QR code or enter manually.',
+  },
+  'attendance.accepted': { th: 'บันทึกการเข้าเรียนแล้ว', en: 'Attendance recorded.' },
+  'attendance.duplicate': { th: 'สแกนแล้วในรอบนี้', en: 'Already scanned in this round.' },
+  'attendance.roundNotActive': {
+    th: 'รอบนี้ไม่ได้เปิดให้สแกนในขณะนี้',
+    en: 'This round is not open for scanning at this time.',
+  },
+  'attendance.notApproved': {
+    th: 'บัญชีของสมาชิกนี้ยังไม่ได้รับการอนุมัติ',
+    en: 'This member’s account is not approved.',
+  },
+  'attendance.unknownMember': { th: 'ไม่พบสมาชิกที่ตรงกับรหัสนี้', en: 'No member matches this code or ID.' },
+  'attendance.codeExpired': {
+    th: 'บัตรนี้หมดอายุแล้ว กรุณาให้สมาชิกเปิดบัตรใหม่อีกครั้ง',
+    en: 'This pass has expired. Ask the member to open their pass again.',
+  },
+  'attendance.passRequired': {
+    th: 'กรุณาสแกนบัตรเข้าเรียนของสมาชิก รหัสสมาชิกใช้ได้เมื่อพิมพ์เท่านั้น',
+    en: 'Scan the member’s attendance pass; an ID is accepted only when typed.',
+  },
+  'attendance.courseFull': {
+    th: 'หลักสูตรเต็มแล้ว สมาชิกนี้ยังไม่ได้ลงทะเบียนและไม่มีที่ว่าง',
+    en: 'The course is full: this member is not enrolled and no place is left.',
+  },
+  'attendance.nothingToVoid': { th: 'ไม่มีการสแกนที่จะยกเลิก', en: 'There is no accepted scan to void.' },
+  'attendance.voided': { th: 'ยกเลิกการสแกนแล้ว', en: 'The scan was voided.' },
+  'attendance.voidReasonRequired': { th: 'กรุณาระบุเหตุผล', en: 'Please give a reason.' },
+  'attendance.deviceTimeInvalid': { th: 'เวลาของอุปกรณ์ไม่ถูกต้อง', en: 'The device time is not a valid time.' },
   'courses.loaded': { th: 'โหลดข้อมูลหลักสูตรสำเร็จ', en: 'Courses loaded.' },
   'course.notFound': { th: 'ไม่พบหลักสูตร', en: 'Course not found.' },
   'course.notCreator': {

@@ -1,0 +1,105 @@
+import {
+  AttendanceScanned,
+  AttendanceVoided,
+  type RefusalReason,
+  ScanRefused,
+  type ScanMethod,
+} from '@portal/events/attendance/attendance.events';
+import type { NewEvent } from '@portal/events/envelope';
+import { HttpError } from '@portal/events/http/errors';
+import type { Attendance } from './attendance.ts';
+
+/** One attempt: who, where, with what, and when by each clock (the server's never from the body). */
+export interface Attempt {
+  courseId: string;
+  roundId: string;
+  /** '' when nobody matched what was scanned. */
+  memberId: string;
+  scannerId: string;
+  deviceId: string;
+  method: ScanMethod;
+  deviceTime: string;
+  serverTime: string;
+}
+
+/** What the rest of the portal says about this attempt, gathered before deciding. */
+export interface ScanContext {
+  round: { start: string; end: string };
+  opensEarlyMinutes: number;
+  closesLateMinutes: number;
+  lateAfterMinutes: number;
+  memberApproved: boolean;
+  enrolled: boolean;
+  /** Whether the course has a place for a walk-in. */
+  hasRoom: boolean;
+}
+
+export type AttendanceCommand =
+  | { type: 'Scan'; attempt: Attempt; context: ScanContext }
+  | { type: 'Refuse'; attempt: Attempt; reason: RefusalReason }
+  | {
+      type: 'Void';
+      attempt: Pick<Attempt, 'courseId' | 'roundId' | 'memberId'>;
+      reason: string;
+      by: string;
+      at: string;
+    };
+
+const MINUTE = 60_000;
+const LATE_UPLOAD_MS = 2 * MINUTE;
+const PLAUSIBLE_PAST_MS = 24 * 60 * MINUTE;
+const PLAUSIBLE_FUTURE_MS = MINUTE;
+
+/**
+ * The moment a scan counts at: the device's clock when it is plausible (a queued scan keeps the
+ * time it was made), otherwise the server's.
+ */
+export function scanMoment(deviceTime: string, serverTime: string): { scannedAt: string; lateUploaded: boolean } {
+  const device = Date.parse(deviceTime);
+  const server = Date.parse(serverTime);
+  const plausible = device >= server - PLAUSIBLE_PAST_MS && device <= server + PLAUSIBLE_FUTURE_MS;
+  return { scannedAt: plausible ? deviceTime : serverTime, lateUploaded: server - device > LATE_UPLOAD_MS };
+}
+
+/** Why a scan cannot count, or null: the rules of issue 5, in the order a person would ask them. */
+export function refusalOf(state: Attendance, scannedAt: string, context: ScanContext): RefusalReason | null {
+  if (state.accepted) return 'duplicate';
+  const at = Date.parse(scannedAt);
+  const opens = Date.parse(context.round.start) - context.opensEarlyMinutes * MINUTE;
+  const closes = Date.parse(context.round.end) + context.closesLateMinutes * MINUTE;
+  if (at < opens || at > closes) return 'roundNotActive';
+  if (!context.memberApproved) return 'notApproved';
+  if (!context.enrolled && !context.hasRoom) return 'courseFull';
+  return null;
+}
+
+export function decide(command: AttendanceCommand, state: Attendance): NewEvent[] {
+  if (command.type === 'Void') {
+    if (!state.accepted) throw new HttpError(409, 'attendance.nothingToVoid');
+    return [
+      AttendanceVoided.create({
+        ...command.attempt,
+        reason: command.reason,
+        voidedBy: command.by,
+        voidedAt: command.at,
+      }),
+    ];
+  }
+  const { attempt } = command;
+  const { scannedAt, lateUploaded } = scanMoment(attempt.deviceTime, attempt.serverTime);
+  const refuse = (reason: RefusalReason) => [
+    ScanRefused.create({
+      ...attempt,
+      memberId: attempt.memberId || null,
+      lateUploaded,
+      reason,
+      firstScannedAt: reason === 'duplicate' ? state.accepted!.scannedAt : null,
+    }),
+  ];
+  if (command.type === 'Refuse') return refuse(command.reason);
+  const { context } = command;
+  const reason = refusalOf(state, scannedAt, context);
+  if (reason) return refuse(reason);
+  const late = Date.parse(scannedAt) > Date.parse(context.round.start) + context.lateAfterMinutes * MINUTE;
+  return [AttendanceScanned.create({ ...attempt, lateUploaded, scannedAt, late, walkIn: !context.enrolled })];
+}

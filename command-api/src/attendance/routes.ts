@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attendanceStream } from '@portal/events/attendance/attendance.events';
+import { HttpError } from '@portal/events/http/errors';
+import { languageOf } from '@portal/events/http/language';
+import { requireRole } from '@portal/events/http/session';
+import { ScanRequest, VoidRequest } from '@portal/events/rules/attendance';
+import { type MessageKey, translate } from '@portal/events/rules/messages';
+import { handleCommand } from '../core/command-handler.ts';
+import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import { attendanceDecider } from './decider.ts';
+import { courseOfRound } from './round-index.ts';
+import { outcomeAt, scan } from './scan.ts';
+
+const hex = (message: MessageKey) => z.string().regex(/^[0-9a-f]{24}$/, message);
+const RoundParams = z.object({ roundId: hex('round.notFound') });
+
+/**
+ * Attendance (spec 001 section 7 and issue 5): the scan call, which records every attempt, and
+ * the admin's void of a wrong scan.
+ */
+export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
+  const { db, store, attendance } = app.commands;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.put(
+    '/api/admin/updateround/:roundId',
+    {
+      preValidation: requireRole('admin', 'partner'),
+      schema: {
+        tags: ['attendance'],
+        summary:
+          'Scan a member into a round: `userId` is a pass code, a member id or a username (typed). Every attempt is recorded.',
+        params: RoundParams,
+        body: ScanRequest,
+      },
+    },
+    async (request, reply) => {
+      const { roundId } = request.params;
+      const scanned = await scan({ db, store, config: attendance }, request, roundId, request.body);
+      const outcome = await outcomeAt(store, scanned.result.streamId, scanned.result.position);
+      const language = languageOf(request);
+      const member = scanned.memberId ? { _id: scanned.memberId, fullName: scanned.name } : null;
+      const position = scanned.result.position;
+      if (outcome.outcome === 'accepted') {
+        return { success: true, message: translate('attendance.accepted', language), member, position, ...outcome };
+      }
+      const status = outcome.reason === 'unknownMember' ? 404 : 409;
+      return reply.code(status).send({
+        success: false,
+        message: translate(`attendance.${outcome.reason}`, language),
+        member,
+        position,
+        ...outcome,
+      });
+    },
+  );
+
+  routes.post(
+    '/api/admin/rounds/:roundId/attendance/:memberId/void',
+    {
+      preValidation: requireRole('admin'),
+      schema: {
+        tags: ['attendance'],
+        summary: 'Void a wrong scan with a reason (admins); the scan stays in the log and the counts drop it',
+        params: RoundParams.extend({ memberId: hex('attendance.unknownMember') }),
+        body: VoidRequest,
+      },
+    },
+    async (request) => {
+      const { roundId, memberId } = request.params;
+      const courseId = await courseOfRound(db, roundId);
+      if (!courseId) throw new HttpError(404, 'round.notFound');
+      const result = await handleCommand(
+        store,
+        attendanceDecider,
+        attendanceStream(roundId, memberId),
+        {
+          type: 'Void',
+          attempt: { courseId, roundId, memberId },
+          reason: request.body.reason,
+          by: request.session!.accountId,
+          at: new Date().toISOString(),
+        },
+        { idempotency: idempotencyOf(request), metadata: metadataOf(request) },
+      );
+      return { success: true, message: translate('attendance.voided', languageOf(request)), position: result.position };
+    },
+  );
+}
