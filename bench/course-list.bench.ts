@@ -27,10 +27,10 @@ async function run(database: TestDatabase) {
     const started = performance.now();
     await db.query(
       `INSERT INTO rm.courses (id, topic, description, status, max_people, creator, enrolled, participate,
-         total_attend, total_absent, created_at, updated_at)
+         total_attend, created_at, updated_at)
        SELECT lpad(to_hex(n), 24, '0'), 'Course ' || n || ' ' || (ARRAY['cooking', 'weaving', 'boxing'])[1 + n % 3],
               'Lessons of course ' || n, (ARRAY['public', 'private'])[1 + n % 2], n % 40, 'partner' || n % 50,
-              0, n % 37, n % 91, n % 13, now() - n * interval '1 hour', now()
+              0, n % 37, n % 91, now() - n * interval '1 hour', now()
          FROM generate_series(1, $1::int) AS n`,
       [COURSES],
     );

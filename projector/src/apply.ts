@@ -1,5 +1,7 @@
 import type { StoredEvent } from '@portal/events/envelope';
+import { courseIdOf } from '@portal/events/courses/course.events';
 import {
+  CHANGES_CHANNEL,
   PROGRESS_CHANNEL,
   createCheckpointTable,
   readCheckpoint,
@@ -58,6 +60,13 @@ export async function readModelsOutdated(
   return projections.some((projection) => built.get(projection.name) !== projection.version);
 }
 
+/** The course an event is about: its stream's, or the one its data names (attendance). */
+function courseOf(event: StoredEvent): string | null {
+  if (event.streamId.startsWith('course-')) return courseIdOf(event.streamId);
+  const courseId = (event.data as { courseId?: unknown } | null)?.courseId;
+  return typeof courseId === 'string' ? courseId : null;
+}
+
 /**
  * Applies a batch in one transaction with the checkpoint. Events at or before the stored
  * checkpoint are skipped, so a batch delivered twice, or by two projectors at once, counts once.
@@ -82,14 +91,23 @@ export async function applyBatchIn(
   const start = checkpoint;
   // The keys live beside the log, in the same database as the read models (as rebuilds assume).
   const personal = personalDataReader(tx);
+  const courses = new Set<string>();
   for (const event of batch) {
     if (isAtOrBefore(checkpointOf(event), checkpoint)) continue;
     for (const projection of projections) await projection.apply(tx, schema, event, personal);
+    const course = courseOf(event);
+    if (course) courses.add(course);
     checkpoint = checkpointOf(event);
   }
   if (checkpoint !== start) {
     await writeCheckpoint(tx, schema, checkpoint);
     await tx.query(`SELECT pg_notify($1, $2)`, [PROGRESS_CHANNEL, String(checkpoint.position)]);
+    // NOTIFY payloads stay under 8000 bytes: a batch touching many courses says "all".
+    const changed = courses.size <= 100 ? [...courses] : '*';
+    await tx.query(`SELECT pg_notify($1, $2)`, [
+      CHANGES_CHANNEL,
+      JSON.stringify({ position: checkpoint.position, courses: changed }),
+    ]);
   }
   return checkpoint;
 }

@@ -3,6 +3,8 @@ import type { EventStore } from '@portal/events/store/port';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { installReadYourWrites } from './core/read-your-writes.ts';
 import { addressRoutes } from './routes/addresses/routes.ts';
+import { liveRoutes } from './routes/attendance/live.routes.ts';
+import { roundQueryRoutes } from './routes/attendance/rounds.routes.ts';
 import { catalogueRoutes } from './routes/courses/catalogue.routes.ts';
 import { courseQueryRoutes } from './routes/courses/routes.ts';
 import { profileRoutes } from './routes/profiles/routes.ts';
@@ -40,5 +42,7 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
   await app.register(addressRoutes, { warm: options.warmAddresses });
   await app.register(courseQueryRoutes);
   await app.register(catalogueRoutes);
+  await app.register(roundQueryRoutes);
+  await app.register(liveRoutes);
   await app.register(uploadRoutes, { root: options.uploadsDir });
 }

@@ -13,6 +13,11 @@ export const READ_MODEL_SCHEMA = 'rm';
 
 /** NOTIFYed by the projector after each batch, with the new position: wakes read-your-writes waiters. */
 export const PROGRESS_CHANNEL = 'rm_progress';
+/**
+ * NOTIFYed with the batch's changes, `{"position": n, "courses": [ids]}` (or `"courses": "*"`
+ * for a large batch): live pages (server-sent events) refresh what they show.
+ */
+export const CHANGES_CHANNEL = 'rm_changes';
 const NAME = 'projector';
 
 export async function createCheckpointTable(sql: Sql, schema: string): Promise<void> {

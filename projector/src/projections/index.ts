@@ -1,6 +1,10 @@
 import type { Projection } from '../projection.ts';
 import { accountsProjection } from './accounts/projection.ts';
 import { coursesProjection } from './courses/projection.ts';
+import { attendanceProjection } from './attendance/projection.ts';
 
-/** Every read model the projector maintains, in the order they are applied. */
-export const projections: readonly Projection[] = [accountsProjection, coursesProjection];
+/**
+ * Every read model the projector maintains, in the order they are applied (attendance after
+ * courses: it updates the counts of the course and round rows).
+ */
+export const projections: readonly Projection[] = [accountsProjection, coursesProjection, attendanceProjection];

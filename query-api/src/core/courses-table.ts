@@ -1,5 +1,6 @@
 import type { Sql } from '@portal/events/store/sql';
 import type { CourseQuery, CourseView } from '../contracts/course.ts';
+import { courseAbsentSql, roundAbsentSql } from './absence.ts';
 import { containsPattern } from './paging.ts';
 
 interface CourseRow {
@@ -13,9 +14,9 @@ interface CourseRow {
   enrolled: number;
   participate: number;
   total_attend: number;
-  total_absent: number;
   created_at: Date;
   round_ids: string[] | null;
+  absent_now: string | number;
 }
 
 const toView = (row: CourseRow): CourseView => ({
@@ -30,7 +31,7 @@ const toView = (row: CourseRow): CourseView => ({
   enrolled: Number(row.enrolled),
   participate: Number(row.participate),
   totalAttend: Number(row.total_attend),
-  totalAbsent: Number(row.total_absent),
+  totalAbsent: Number(row.absent_now),
   createdAt: new Date(row.created_at).toISOString(),
 });
 
@@ -41,7 +42,8 @@ const sortColumns: Record<CourseQuery['sort'], string> = {
 };
 
 // The round ids of each course, in time order, as the spec's `rounds` list.
-const select = `SELECT c.*, (SELECT array_agg(r.id ORDER BY r.starts_at) FROM rm.rounds r WHERE r.course_id = c.id) AS round_ids
+const select = `SELECT c.*, (SELECT array_agg(r.id ORDER BY r.starts_at) FROM rm.rounds r WHERE r.course_id = c.id) AS round_ids,
+    ${courseAbsentSql('c')} AS absent_now
   FROM rm.courses c`;
 
 /** The course list: search over topic and description (any case), sorted and paged in the database. */
@@ -83,8 +85,8 @@ export async function findCourse(sql: Sql, id: string, now: Date) {
     attended: number;
     absent: number;
   }>(
-    `SELECT id, starts_at, ends_at, attended, absent
-       FROM rm.rounds WHERE course_id = $1 ORDER BY starts_at`,
+    `SELECT r.id, r.starts_at, r.ends_at, r.attended, ${roundAbsentSql('r')} AS absent
+       FROM rm.rounds r WHERE r.course_id = $1 ORDER BY r.starts_at`,
     [id],
   );
   return {

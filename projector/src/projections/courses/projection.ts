@@ -2,13 +2,13 @@ import { courseIdOf, decodeCourseEvent } from '@portal/events/courses/course.eve
 import type { Projection } from '../../projection.ts';
 
 /**
- * Courses with their counts, their rounds, and who is enrolled: the course list, the course
- * details and (later) the reports read these. Attendance counts (participate, totalAttend,
- * totalAbsent, a round's attended and absent) stay 0 until scans exist (issue 5).
+ * Courses, their rounds, and who is enrolled: the course list, the course details and the
+ * reports read these. The attendance projection keeps the scan counts (participate, totalAttend,
+ * a round's attended) up to date; absence depends on the clock and is computed by the query API.
  */
 export const coursesProjection: Projection = {
   name: 'courses',
-  version: 1,
+  version: 2,
   async createTables(sql, schema) {
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.courses (
       id text PRIMARY KEY,
@@ -21,7 +21,6 @@ export const coursesProjection: Projection = {
       enrolled integer NOT NULL DEFAULT 0,
       participate integer NOT NULL DEFAULT 0,
       total_attend integer NOT NULL DEFAULT 0,
-      total_absent integer NOT NULL DEFAULT 0,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
       search_text text GENERATED ALWAYS AS (lower(topic || ' ' || description)) STORED
@@ -39,8 +38,7 @@ export const coursesProjection: Projection = {
       course_id text NOT NULL,
       starts_at timestamptz NOT NULL,
       ends_at timestamptz NOT NULL,
-      attended integer NOT NULL DEFAULT 0,
-      absent integer NOT NULL DEFAULT 0
+      attended integer NOT NULL DEFAULT 0
     )`);
     await sql.query(`CREATE INDEX IF NOT EXISTS rounds_course ON ${schema}.rounds (course_id, starts_at)`);
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.enrolments (

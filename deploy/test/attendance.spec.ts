@@ -1,0 +1,167 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleMember } from '@portal/events/testing/accounts';
+import { testDatabases } from '@portal/events/testing/databases';
+import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
+
+const hour = 3600_000;
+const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+
+/** Attendance through the whole portal: scans, the read models' counts, the round page, live events. */
+describe.each(testDatabases())('attendance through the portal on $name', (database) => {
+  let portal: TestPortal;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    portal = await openTestPortal(database);
+    app = portal.app;
+  });
+  afterAll(() => portal.close());
+
+  const partner = () =>
+    app.jwt.sign({ sub: 'cccccccccccccccccccccc09', role: 'partner', username: 'p', iatMs: Date.now() });
+  let lastPosition = 0;
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) => {
+    const answer = await app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', 'x-min-position': String(lastPosition) },
+    });
+    const position = answer.json()?.position;
+    if (typeof position === 'number' && position > lastPosition) lastPosition = position;
+    return answer;
+  };
+  async function approvedMember(fullName: string) {
+    const person = sampleMember({ fullName });
+    const { _id } = (await call('POST', '/api/members/register', '', person)).json();
+    await call('PUT', `/api/admin/registration/${_id}/status`, portal.adminToken, { status: 'approved' });
+    const token = (
+      await call('POST', '/api/login', '', { username: person.username, password: person.password })
+    ).json().partner.token as string;
+    return { id: _id as string, token, person };
+  }
+
+  it('counts scans, absences after the round, voids, and shows the roster and the spec’s round shape', async () => {
+    const course = (
+      await call('POST', '/api/admin/createcourse', partner(), {
+        courseTopic: 'Knife skills',
+        courseDescription: 'Safety first',
+        maxPeople: 0,
+        status: 'public',
+      })
+    ).json()._id as string;
+    const now = (
+      await call('POST', `/api/admin/courses/${course}/rounds`, partner(), {
+        roundStartTime: iso(-hour),
+        roundEndTime: iso(hour),
+      })
+    ).json().round._id as string;
+    const ended = (
+      await call('POST', `/api/admin/courses/${course}/rounds`, partner(), {
+        roundStartTime: iso(-4 * hour),
+        roundEndTime: iso(-3 * hour),
+      })
+    ).json().round._id as string;
+    const [ann, ben, cat] = [
+      await approvedMember('Ann Attendee'),
+      await approvedMember('Ben Absent'),
+      await approvedMember('Cat Walkin'),
+    ];
+    await call('POST', `/api/courses/${course}/enroll`, ann.token);
+    await call('POST', `/api/courses/${course}/enroll`, ben.token);
+
+    // Ann shows her pass; Cat is scanned in as a walk-in; Ben never comes.
+    const pass = (await call('GET', '/api/members/me/pass', ann.token)).json();
+    expect(pass.code).toMatch(new RegExp(`^P1\\.${ann.id}\\.`));
+    expect((await call('GET', '/api/members/me/pass', partner())).statusCode).toBe(403);
+    expect(
+      (await call('PUT', `/api/admin/updateround/${now}`, partner(), { userId: pass.code, method: 'camera' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await call('PUT', `/api/admin/updateround/${now}`, partner(), { userId: cat.id })).json()).toMatchObject({
+      walkIn: true,
+    });
+    // A scan made in the ended round while offline, uploaded now.
+    await call('PUT', `/api/admin/updateround/${ended}`, partner(), { userId: ann.id, deviceTime: iso(-3.5 * hour) });
+
+    const round = (await call('GET', `/api/admin/rounds/${now}`, partner())).json().round;
+    expect(round).toMatchObject({
+      _id: now,
+      courseId: course,
+      roundNumber: 2,
+      active: true,
+      attended: 2,
+      absent: 0,
+      expected: 3,
+      missing: 1,
+    });
+    expect(round.scanned.map((entry: { user: { fullName: string } }) => entry.user.fullName).sort()).toEqual([
+      'Ann Attendee',
+      'Cat Walkin',
+    ]);
+    expect(round.scanned[0]).toEqual(
+      expect.objectContaining({ _id: expect.any(String), scannedAt: expect.any(String), user: expect.any(Object) }),
+    );
+    expect(round.roster.find((entry: { fullName: string }) => entry.fullName === 'Ben Absent')).toMatchObject({
+      scannedAt: null,
+      enrolled: true,
+    });
+
+    const details = (await call('GET', `/api/admin/courses/${course}`, partner())).json().course;
+    expect(details).toMatchObject({ participate: 2, totalAttend: 3, totalAbsent: 2, enrolled: 3 });
+    const endedRound = details.rounds.find((r: { _id: string }) => r._id === ended);
+    expect(endedRound).toMatchObject({ attended: 1, absent: 2 }); // Ben and Cat were not in the first round
+
+    // An admin voids Ann's scan in the ended round: she counts as absent there.
+    await call('POST', `/api/admin/rounds/${ended}/attendance/${ann.id}/void`, portal.adminToken, {
+      reason: 'scanned by mistake',
+    });
+    const after = (await call('GET', `/api/admin/courses/${course}`, partner())).json().course;
+    expect(after).toMatchObject({ participate: 2, totalAttend: 2, totalAbsent: 3 });
+
+    const other = app.jwt.sign({ sub: 'cccccccccccccccccccccc10', role: 'partner', username: 'q', iatMs: Date.now() });
+    expect((await call('GET', `/api/admin/rounds/${now}`, other)).statusCode).toBe(403);
+    expect((await call('GET', `/api/admin/rounds/${now}`, ann.token)).statusCode).toBe(403);
+  });
+
+  it('tells open course pages about a scan made elsewhere, through server-sent events', async () => {
+    const course = (
+      await call('POST', '/api/admin/createcourse', partner(), {
+        courseTopic: 'Live course',
+        courseDescription: 'Counts move',
+        maxPeople: 0,
+        status: 'public',
+      })
+    ).json()._id as string;
+    const round = (
+      await call('POST', `/api/admin/courses/${course}/rounds`, partner(), {
+        roundStartTime: iso(-hour),
+        roundEndTime: iso(hour),
+      })
+    ).json().round._id as string;
+    const member = await approvedMember('Live Member');
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/live/courses/${course}`, {
+      headers: { authorization: `Bearer ${partner()}` },
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const reader = response.body!.getReader();
+    const received: string[] = [];
+    const changed = (async () => {
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return false;
+        received.push(decoder.decode(value));
+        if (received.join('').includes('event: changed')) return true;
+      }
+    })();
+    const scanned = await call('PUT', `/api/admin/updateround/${round}`, partner(), { userId: member.id });
+    expect(await changed).toBe(true);
+    expect(received.join('')).toContain(`"position":`);
+    expect(scanned.statusCode).toBe(200);
+    await reader.cancel();
+    const unauthorised = await fetch(`${address}/api/live/courses/${course}`);
+    expect(unauthorised.status).toBe(401);
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Spec 001 section 3, Round: `scanned` entries `{_id, user, scannedAt}`; plus what a live room needs. */
+export const ScannedEntry = z.object({
+  _id: z.string(),
+  user: z.object({ _id: z.string(), fullName: z.string().nullable(), username: z.string().nullable() }),
+  scannedAt: z.string(),
+  late: z.boolean(),
+  walkIn: z.boolean(),
+  method: z.string(),
+});
+
+/** Everyone expected in the round (enrolled) and anyone scanned in, with whether they are here yet. */
+export const RosterEntry = z.object({
+  _id: z.string(),
+  fullName: z.string().nullable(),
+  username: z.string().nullable(),
+  scannedAt: z.string().nullable(),
+  late: z.boolean(),
+  enrolled: z.boolean(),
+});
+
+export const RoundDetails = z.object({
+  success: z.literal(true),
+  round: z.object({
+    _id: z.string(),
+    courseId: z.string(),
+    courseTopic: z.string(),
+    roundNumber: z.number(),
+    roundStartTime: z.string(),
+    roundEndTime: z.string(),
+    active: z.boolean(),
+    scanned: z.array(ScannedEntry),
+    attended: z.number(),
+    /** Enrolled and not scanned, once the round has ended (0 before). */
+    absent: z.number(),
+    /** Enrolled and not scanned yet. */
+    missing: z.number(),
+    expected: z.number(),
+    roster: z.array(RosterEntry),
+  }),
+  serverTime: z.string(),
+  message: z.string(),
+});
+export type RoundDetails = z.infer<typeof RoundDetails>;
+
+export const PassAnswer = z.object({
+  success: z.literal(true),
+  memberId: z.string(),
+  code: z.string(),
+  expiresAt: z.string(),
+});

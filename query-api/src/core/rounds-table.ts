@@ -1,0 +1,90 @@
+import type { Sql } from '@portal/events/store/sql';
+import type { RoundDetails } from '../contracts/round.ts';
+import { roundAbsentSql } from './absence.ts';
+
+interface RoundRow {
+  id: string;
+  course_id: string;
+  topic: string;
+  creator: string;
+  starts_at: Date;
+  ends_at: Date;
+  number: string | number;
+  absent: string | number;
+}
+interface PersonRow {
+  member_id: string;
+  full_name: string | null;
+  username: string | null;
+  scanned_at: Date | null;
+  late: boolean | null;
+  walk_in: boolean | null;
+  method: string | null;
+  enrolled: boolean;
+}
+
+const iso = (value: Date) => new Date(value).toISOString();
+
+/**
+ * One round for the round page: the spec's `scanned` list (latest first), its counts, and the
+ * roster of everyone expected (enrolled) or scanned, with names from the accounts read model.
+ */
+export async function findRound(
+  sql: Sql,
+  roundId: string,
+  now: Date,
+): Promise<{ round: RoundDetails['round']; creator: string } | null> {
+  const [row] = await sql.query<RoundRow>(
+    `SELECT r.id, r.course_id, c.topic, c.creator, r.starts_at, r.ends_at, ${roundAbsentSql('r')} AS absent,
+            (SELECT count(*) FROM rm.rounds o WHERE o.course_id = r.course_id AND o.starts_at <= r.starts_at) AS number
+       FROM rm.rounds r JOIN rm.courses c ON c.id = r.course_id
+      WHERE r.id = $1`,
+    [roundId],
+  );
+  if (!row) return null;
+  const people = await sql.query<PersonRow>(
+    `SELECT p.member_id, acc.full_name, acc.username, a.scanned_at, a.late, a.walk_in, a.method,
+            e.member_id IS NOT NULL AS enrolled
+       FROM (SELECT member_id FROM rm.enrolments WHERE course_id = $2
+             UNION SELECT member_id FROM rm.attendance WHERE round_id = $1 AND voided_at IS NULL) p
+       LEFT JOIN rm.attendance a ON a.round_id = $1 AND a.member_id = p.member_id AND a.voided_at IS NULL
+       LEFT JOIN rm.enrolments e ON e.course_id = $2 AND e.member_id = p.member_id
+       LEFT JOIN rm.accounts acc ON acc.id = p.member_id
+      ORDER BY a.scanned_at DESC NULLS LAST, acc.full_name`,
+    [roundId, row.course_id],
+  );
+  const scanned = people.filter((person) => person.scanned_at);
+  const expected = people.filter((person) => person.enrolled).length;
+  return {
+    creator: row.creator,
+    round: {
+      _id: row.id,
+      courseId: row.course_id,
+      courseTopic: row.topic,
+      roundNumber: Number(row.number),
+      roundStartTime: iso(row.starts_at),
+      roundEndTime: iso(row.ends_at),
+      active: new Date(row.starts_at) <= now && now <= new Date(row.ends_at),
+      scanned: scanned.map((person) => ({
+        _id: `${row.id}-${person.member_id}`,
+        user: { _id: person.member_id, fullName: person.full_name, username: person.username },
+        scannedAt: iso(person.scanned_at!),
+        late: Boolean(person.late),
+        walkIn: Boolean(person.walk_in),
+        method: person.method ?? 'typed',
+      })),
+      attended: scanned.length,
+      absent: Number(row.absent),
+      missing: people.filter((person) => person.enrolled && !person.scanned_at).length,
+      expected,
+      roster: people.map((person) => ({
+        _id: person.member_id,
+        fullName: person.full_name,
+        username: person.username,
+        scannedAt: person.scanned_at ? iso(person.scanned_at) : null,
+        late: Boolean(person.late),
+        enrolled: person.enrolled,
+      })),
+    },
+  };
+}

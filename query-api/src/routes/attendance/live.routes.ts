@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireRole } from '@portal/events/http/session';
+import { CHANGES_CHANNEL } from '@portal/events/read-models/checkpoint';
+
+const KEEP_ALIVE_MS = 20_000;
+
+interface Change {
+  position: number;
+  courses: string[] | '*';
+}
+
+/**
+ * Live updates (issue 5): a server-sent event stream per course. The projector NOTIFYs what each
+ * batch changed; every open page of that course gets `event: changed` with the position, and
+ * reloads what it shows (asking for that position, so it never reads older data).
+ */
+export async function liveRoutes(app: FastifyInstance): Promise<void> {
+  const listeners = new Set<(change: Change) => void>();
+  const unlisten = await app.queries.db.listen(
+    CHANGES_CHANNEL,
+    (payload: string) => {
+      let change: Change;
+      try {
+        change = JSON.parse(payload ?? '') as Change;
+      } catch {
+        return;
+      }
+      listeners.forEach((listener) => listener(change));
+    },
+    // After a reconnect some changes may have been missed: every page reloads.
+    () => listeners.forEach((listener) => listener({ position: 0, courses: '*' })),
+  );
+  app.addHook('onClose', async () => unlisten());
+  // Open streams would keep the server from closing: end them first.
+  const streams = new Set<{ end(): void }>();
+  app.addHook('preClose', async () => streams.forEach((stream) => stream.end()));
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/live/courses/:courseId',
+    {
+      preValidation: requireRole('admin', 'partner'),
+      schema: {
+        tags: ['attendance'],
+        summary: 'Server-sent events: `changed` whenever the course, its rounds or their attendance change',
+        params: z.object({ courseId: z.string() }),
+      },
+    },
+    (request, reply) => {
+      const { courseId } = request.params;
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      out.write('retry: 2000\n\n');
+      const listener = (change: Change) => {
+        if (change.courses === '*' || change.courses.includes(courseId)) {
+          out.write(`event: changed\ndata: ${JSON.stringify({ position: change.position })}\n\n`);
+        }
+      };
+      listeners.add(listener);
+      streams.add(out);
+      const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      request.raw.on('close', () => {
+        clearInterval(keepAlive);
+        listeners.delete(listener);
+        streams.delete(out);
+      });
+    },
+  );
+}

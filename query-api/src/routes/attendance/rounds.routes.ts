@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { passCode } from '@portal/events/attendance/pass-code';
+import { HttpError } from '@portal/events/http/errors';
+import { languageOf } from '@portal/events/http/language';
+import { requireRole } from '@portal/events/http/session';
+import { translate } from '@portal/events/rules/messages';
+import { PassAnswer, RoundDetails } from '../../contracts/round.ts';
+import { findRound } from '../../core/rounds-table.ts';
+
+/** The round page's data (spec 001 sections 2.4 and 7) and the member's attendance pass. */
+export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/api/admin/rounds/:roundId',
+    {
+      preValidation: requireRole('admin', 'partner'),
+      schema: {
+        tags: ['attendance'],
+        summary: 'One round: the scanned list, attended, absent, and the roster (admins, and the course’s creator)',
+        params: z.object({ roundId: z.string() }),
+        response: { 200: RoundDetails },
+      },
+    },
+    async (request) => {
+      const now = new Date();
+      const found = await findRound(app.queries.db, request.params.roundId, now);
+      if (!found) throw new HttpError(404, 'round.notFound');
+      const { accountId, role } = request.session!;
+      if (role !== 'admin' && found.creator !== accountId) throw new HttpError(403, 'course.notCreator');
+      return {
+        success: true as const,
+        round: found.round,
+        serverTime: now.toISOString(),
+        message: translate('courses.loaded', languageOf(request)),
+      };
+    },
+  );
+
+  routes.get(
+    '/api/members/me/pass',
+    {
+      preValidation: requireRole('member'),
+      schema: {
+        tags: ['attendance'],
+        summary: 'The signed-in member’s attendance pass: a code that changes every 30 seconds',
+        response: { 200: PassAnswer },
+      },
+    },
+    async (request, reply) => {
+      const memberId = request.session!.accountId;
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, memberId, ...passCode(app.queries.passSecret, memberId) };
+    },
+  );
+}
