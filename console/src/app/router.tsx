@@ -17,6 +17,7 @@ const Courses = lazy(() => import('./routes/courses.tsx'));
 const CourseDetails = lazy(() => import('./routes/course-details.tsx'));
 const CourseFormRoute = lazy(() => import('./routes/course-form.tsx'));
 const EMarket = lazy(() => import('./routes/e-market.tsx'));
+const Round = lazy(() => import('./routes/round.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];
@@ -62,7 +63,7 @@ export const router = createBrowserRouter([
       },
       { path: '/courses', element: guarded(staff, <Courses />) },
       { path: '/courses/:id', element: guarded(staff, <CourseDetails />) },
-      planned('/courses/:courseId/rounds/:roundId', 'screen.round', staff),
+      { path: '/courses/:courseId/rounds/:roundId', element: guarded(staff, <Round />) },
       { path: '/courses/edit/:id', element: guarded(staff, <CourseFormRoute />) },
       { path: '/createcourse', element: guarded(staff, <CourseFormRoute />) },
       { path: '/admin/courses', element: <OldCourseLink /> },

@@ -5,7 +5,13 @@ import { storedToken } from './storage.ts';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { message?: string; error?: string; status?: string; errors?: Record<string, string> },
+    readonly body: {
+      message?: string;
+      error?: string;
+      status?: string;
+      errors?: Record<string, string>;
+      [more: string]: unknown;
+    },
   ) {
     super(body.message ?? body.error ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -31,7 +37,13 @@ let lastWrite = 0;
  * Every call to the portal's API: JSON (or a multipart form), the user's language (so messages
  * come back in it), and the session token both as the httpOnly cookie and as a Bearer header.
  */
-async function send(path: string, init: { method?: string; body?: unknown }): Promise<Response> {
+interface Init {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+async function send(path: string, init: Init): Promise<Response> {
   const token = storedToken();
   const method = init.method ?? 'GET';
   const isForm = init.body instanceof FormData;
@@ -44,6 +56,7 @@ async function send(path: string, init: { method?: string; body?: unknown }): Pr
         ...(init.body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(method === 'GET' && lastWrite > 0 ? { 'x-min-position': String(lastWrite) } : {}),
+        ...init.headers,
       },
       body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
     });
@@ -52,13 +65,18 @@ async function send(path: string, init: { method?: string; body?: unknown }): Pr
   }
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(path: string, init: Init = {}): Promise<T> {
   const response = await send(path, init);
   const body = await response.json().catch(() => ({}));
+  // A refused scan is recorded too: its position matters as much as an accepted one's.
+  notePosition((body as { position?: unknown }).position);
   if (!response.ok) throw new ApiError(response.status, body);
-  const position = (body as { position?: unknown }).position;
-  if (typeof position === 'number' && position > lastWrite) lastWrite = position;
   return body as T;
+}
+
+/** Queries from now on wait until the read models include this position (a write, or a live change). */
+export function notePosition(position: unknown): void {
+  if (typeof position === 'number' && position > lastWrite) lastWrite = position;
 }
 
 /** A file the API answers (a CSV export), fetched like every other call. */

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePage } from '../../../lib/use-page.ts';
 import { type CatalogueAnswer, type CatalogueFilters, useCatalogue, useEnrolment } from '../api/catalogue.ts';
+import { MemberPass } from '../../attendance/components/member-pass.tsx';
 import { CatalogueCard } from './catalogue-card.tsx';
 
 type Course = CatalogueAnswer['courses'][number];
@@ -53,6 +54,7 @@ export function CataloguePage() {
   return (
     <section className="catalogue">
       <h1>{t('screen.emarket')}</h1>
+      <MemberPass />
       <div className="toolbar">
         <div role="tablist" className="tabs">
           {tab(false, t('market.all'))}

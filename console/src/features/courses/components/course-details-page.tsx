@@ -5,7 +5,8 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { date, dateTime } from '../../../lib/dates.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useCourse } from '../api/courses.ts';
+import { useLiveCourse } from '../../../lib/live.ts';
+import { courseKey, useCourse } from '../api/courses.ts';
 import { CourseImage } from './course-image.tsx';
 
 /**
@@ -29,6 +30,7 @@ export function CourseDetailsPage({ id }: { id: string | undefined }) {
   const navigate = useNavigate();
   const { user } = useSession();
   const course = useCourse(id ?? '');
+  useLiveCourse(id, [courseKey(id ?? '')]);
   const now = useServerNow(course.data?.serverTime, course.dataUpdatedAt);
   const [inactive, setInactive] = useState(false);
   const back = (

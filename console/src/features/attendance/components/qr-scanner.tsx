@@ -1,0 +1,83 @@
+import { Html5Qrcode, Html5QrcodeSupportedFormats } from 'html5-qrcode';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const CAMERA_KEY = 'scanner.camera';
+
+/**
+ * The camera scanner (spec 001 sections 2.4 and 9): QR codes only, 10 frames a second, a 250x250
+ * box, the last camera used remembered. It starts when the page opens and stops when it closes.
+ */
+export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
+  const { t } = useTranslation();
+  const elementId = `scanner-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const [cameras, setCameras] = useState<{ id: string; label: string }[]>([]);
+  const [cameraId, setCameraId] = useState<string | null>(() => localStorage.getItem(CAMERA_KEY));
+  const [problem, setProblem] = useState<string | null>(null);
+  const latest = useRef(onCode);
+  useEffect(() => {
+    latest.current = onCode;
+  }, [onCode]);
+
+  useEffect(() => {
+    const scanner = new Html5Qrcode(elementId, {
+      formatsToSupport: [Html5QrcodeSupportedFormats.QR_CODE],
+      verbose: false,
+    });
+    let stopped = false;
+    const started = (async () => {
+      const found = await Html5Qrcode.getCameras();
+      if (stopped) return;
+      setCameras(found);
+      // The remembered camera, else the last one listed (on phones, usually the back camera).
+      const camera = found.find((c) => c.id === cameraId) ?? found.at(-1);
+      if (!camera) throw new Error('no camera');
+      await scanner.start(
+        camera.id,
+        { fps: 10, qrbox: { width: 250, height: 250 } },
+        (text) => latest.current(text),
+        () => {},
+      );
+      localStorage.setItem(CAMERA_KEY, camera.id);
+      setProblem(null);
+    })().catch(() => {
+      if (!stopped) setProblem(t('round.cameraFailed'));
+    });
+    return () => {
+      stopped = true;
+      void started.finally(async () => {
+        if (scanner.isScanning) await scanner.stop().catch(() => {});
+        scanner.clear();
+      });
+    };
+  }, [elementId, cameraId, t]);
+
+  return (
+    <div className="scanner">
+      <div id={elementId} className="scanner-view" />
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {cameras.length > 1 && (
+        <label>
+          {t('round.camera')}{' '}
+          <select
+            value={cameraId ?? cameras.at(-1)?.id}
+            onChange={(event) => {
+              localStorage.setItem(CAMERA_KEY, event.target.value);
+              setCameraId(event.target.value);
+            }}
+          >
+            {cameras.map((camera) => (
+              <option key={camera.id} value={camera.id}>
+                {camera.label || camera.id}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import type { Round } from '../api/rounds.ts';
+
+const nameOf = (person: { fullName: string | null; username: string | null; _id: string }) =>
+  person.fullName || person.username || person._id;
+
+/** Who is expected (enrolled), who is here, and who is still missing: the same for every scanner. */
+export function Roster({ round, time }: { round: Round; time: (iso: string) => string }) {
+  const { t } = useTranslation();
+  const missing = round.roster.filter((person) => person.enrolled && !person.scannedAt);
+  const here = round.roster.filter((person) => person.scannedAt);
+  return (
+    <aside className="card roster" aria-label={t('round.roster')}>
+      <h2>{t('round.roster')}</h2>
+      <p className="roster-counts">
+        {t('round.expected')}: <strong>{round.expected}</strong> · {t('round.here')}: <strong>{here.length}</strong> ·{' '}
+        {t('round.missing')}: <strong>{missing.length}</strong>
+      </p>
+      <h3>{t('round.missing')}</h3>
+      {missing.length === 0 ? (
+        <p className="muted">{t('round.noneMissing')}</p>
+      ) : (
+        <ul className="roster-list missing">
+          {missing.map((person) => (
+            <li key={person._id}>{nameOf(person)}</li>
+          ))}
+        </ul>
+      )}
+      <h3>{t('round.here')}</h3>
+      <ul className="roster-list here">
+        {here.map((person) => (
+          <li key={person._id}>
+            {nameOf(person)} <span className="muted">{time(person.scannedAt!)}</span>
+            {person.late && <span className="badge badge-pending">{t('round.late')}</span>}
+            {!person.enrolled && <span className="badge">{t('round.walkIn')}</span>}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { dateTime } from '../../../lib/dates.ts';
+import { useLiveCourse } from '../../../lib/live.ts';
+import { roundKey, useRound } from '../api/rounds.ts';
+import { ManualEntry } from './manual-entry.tsx';
+import { QrScanner } from './qr-scanner.tsx';
+import { Roster } from './roster.tsx';
+import { ScanOutcome } from './scan-outcome.tsx';
+import { useScanning } from './use-scanning.ts';
+
+/** The page is always dark (spec 001 section 2.4): easier on the eyes in a room, better contrast for the camera view. */
+function useForcedDarkTheme() {
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.dataset.theme;
+    root.dataset.theme = 'dark';
+    return () => {
+      root.dataset.theme = before ?? 'light';
+    };
+  }, []);
+}
+
+/**
+ * The round page (/courses/{id}/rounds/{roundId}, spec 001 section 2.4 and issue 5): the
+ * scanner, manual and barcode entry, each outcome large and audible, the counts and the roster,
+ * all kept current by the course's live events.
+ */
+export function RoundPage({ courseId, roundId }: { courseId: string; roundId: string }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  useForcedDarkTheme();
+  const round = useRound(roundId);
+  useLiveCourse(courseId, [roundKey(roundId)]);
+  const time = useCallback(
+    (iso: string) =>
+      new Date(iso).toLocaleTimeString(i18n.language === 'th' ? 'th-TH' : 'en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+    [i18n.language],
+  );
+  const scanning = useScanning(roundId, courseId, time);
+  const lastCode = useRef<string | null>(null);
+  const onCode = useCallback(
+    (text: string) => {
+      if (text === lastCode.current) return; // the camera sees the same code ten times a second
+      lastCode.current = text;
+      void scanning.submit(text, 'camera');
+    },
+    [scanning],
+  );
+
+  const back = (
+    <button type="button" className="button" onClick={() => navigate(-1)}>
+      {t('details.back')}
+    </button>
+  );
+  if (round.isPending) return <div className="spinner" role="status" aria-label={t('form.loading')} />;
+  const data = round.data?.round;
+  if (round.isError || !data) {
+    return (
+      <section className="card" role="alert">
+        <h1>{t('round.loadFailed')}</h1>
+        <p>
+          {round.error instanceof ApiError
+            ? round.error.message
+            : round.error instanceof NetworkError
+              ? t('round.loadError')
+              : t('round.loadFailed')}
+        </p>
+        <button type="button" className="button" onClick={() => void round.refetch()}>
+          {t('settings.retry')}
+        </button>{' '}
+        {back}
+      </section>
+    );
+  }
+  return (
+    <section className="round-page">
+      <div className="page-heading">
+        <div>
+          <h1>{t('round.title', { n: data.roundNumber })}</h1>
+          <p className="muted">
+            {data.courseTopic} · {dateTime(data.roundStartTime, i18n.language)} –{' '}
+            {dateTime(data.roundEndTime, i18n.language)}
+          </p>
+        </div>
+        <div className="round-actions">
+          <button type="button" className="button" aria-pressed={!scanning.muted} onClick={scanning.toggleSound}>
+            {scanning.muted ? t('round.soundOff') : t('round.soundOn')}
+          </button>
+          {back}
+        </div>
+      </div>
+      <div className="tiles">
+        {(
+          [
+            [t('round.attendees'), data.attended],
+            [t('round.absentees'), data.absent],
+            [t('round.missing'), data.missing],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="card tile">
+            <span>{label}</span>
+            <strong>{value}</strong>
+          </div>
+        ))}
+      </div>
+      {scanning.waiting > 0 && (
+        <p className="banner banner-warning" role="status">
+          {t('round.waiting', { count: scanning.waiting })}
+        </p>
+      )}
+      <div className="round-body">
+        <div className="card scan-panel">
+          <ScanOutcome outcome={scanning.outcome} />
+          <QrScanner onCode={onCode} />
+          <ManualEntry onSubmit={scanning.submit} />
+        </div>
+        <Roster round={data} time={time} />
+      </div>
+      <div className="card scanned-list">
+        <h2>{t('round.scannedTitle')}</h2>
+        {data.scanned.length === 0 ? (
+          <p className="muted">{t('round.noneScanned')}</p>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th>{t('round.member')}</th>
+                <th>{t('registrations.id')}</th>
+                <th>{t('round.scannedAt')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.scanned.map((entry) => (
+                <tr key={entry._id}>
+                  <td>{entry.user.fullName || entry.user.username}</td>
+                  <td>
+                    <code>{entry.user._id}</code>
+                  </td>
+                  <td>{dateTime(entry.scannedAt, i18n.language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
+  );
+}
