@@ -22,7 +22,7 @@ export function ScanOutcome({ outcome }: { outcome: Outcome | null }) {
         ? [`↺ ${outcome.name}`, t('round.alreadyAt', { time: outcome.at })]
         : outcome.tone === 'refused'
           ? [`✕ ${outcome.name ?? t('round.unknown')}`, outcome.message]
-          : [`⏳ ${t('round.queuedTitle')}`, t('round.queued', { count: outcome.count })];
+          : [`… ${t('round.queuedTitle')}`, t('round.queued', { count: outcome.count })];
   return (
     <div className={`scan-outcome ${outcome.tone}`} role="alert" aria-live="assertive" data-testid="scan-outcome">
       <strong>{title}</strong>

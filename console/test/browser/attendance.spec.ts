@@ -1,0 +1,196 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
+import { postgresSkipReason } from '@portal/events/testing/databases';
+import { CHROMIUM, SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
+
+const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+const hour = 3600_000;
+type Person = { username: string; password: string };
+
+/**
+ * A Y4M video (what Chromium's fake camera plays) showing `png` centred on white: 640x480, I420.
+ * Chromium loops it, so a few identical frames are enough.
+ */
+async function y4mOf(png: Buffer): Promise<Buffer> {
+  const [width, height] = [640, 480];
+  const { data } = await sharp(png)
+    .resize(360, 360, { fit: 'contain', background: '#ffffff' })
+    .extend({ top: 60, bottom: 60, left: 140, right: 140, background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const y = Buffer.alloc(width * height);
+  const u = Buffer.alloc((width / 2) * (height / 2), 128);
+  const v = Buffer.alloc((width / 2) * (height / 2), 128);
+  for (let i = 0; i < width * height; i++) {
+    const [r, g, b] = [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!];
+    y[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+  }
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  return Buffer.concat([header, ...Array.from({ length: 5 }, () => frame)]);
+}
+
+describe.skipIf(chromiumSkipReason())(
+  'live attendance: the member’s pass, the camera, typing, offline and live counts',
+  () => {
+    let portal: RunningPortal;
+    let browser: Browser;
+    const partner = samplePartner({ fullName: 'Scanning Partner' });
+    const ann = sampleMember({ fullName: 'Ann Camera' });
+    const ben = sampleMember({ fullName: 'Ben Typed' });
+    const cat = sampleMember({ fullName: 'Cat Elsewhere' });
+    let roundUrl = '';
+    let partnerToken = '';
+    let roundId = '';
+
+    const call = (path: string, body: unknown, token?: string, method = 'POST') =>
+      fetch(`${portal.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((response) => response.json() as Promise<Record<string, never>>);
+
+    beforeAll(async () => {
+      const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
+      portal = await startPortalProcess({
+        database,
+        env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+      });
+      browser = await launchChromium();
+      const admin = (await call('/api/login', ADMIN)).partner as { token: string };
+      for (const [path, person] of [
+        ['/api/partners/register', partner],
+        ['/api/members/register', ann],
+        ['/api/members/register', ben],
+        ['/api/members/register', cat],
+      ] as const) {
+        const { _id } = await call(path, person);
+        await call(`/api/admin/registration/${_id}/status`, { status: 'approved' }, admin.token, 'PUT');
+      }
+      partnerToken = ((await call('/api/login', partner)).partner as { token: string }).token;
+      const course = (
+        await call(
+          '/api/admin/createcourse',
+          { courseTopic: 'Morning Yoga', courseDescription: 'Breathing', status: 'public', maxPeople: 0 },
+          partnerToken,
+        )
+      )._id as string;
+      const round = (await call(
+        `/api/admin/courses/${course}/rounds`,
+        {
+          roundStartTime: new Date(Date.now() - hour).toISOString(),
+          roundEndTime: new Date(Date.now() + hour).toISOString(),
+        },
+        partnerToken,
+      )) as unknown as { round: { _id: string } };
+      roundId = round.round._id;
+      roundUrl = `/courses/${course}/rounds/${roundId}`;
+      for (const person of [ann, ben, cat]) {
+        const token = ((await call('/api/login', person)).partner as { token: string }).token;
+        await call(`/api/courses/${course}/enroll`, {}, token);
+      }
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await portal?.stop();
+    });
+
+    async function signIn(on: Browser, person: Person, lang = 'en'): Promise<Page> {
+      const context = await on.newContext({ viewport: { width: 1280, height: 1000 } });
+      await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/login`);
+      await page.locator('input[name=username]').fill(person.username);
+      await page.locator('input[name=password]').fill(person.password);
+      await page.locator('button[type=submit]').click();
+      await page.waitForURL(/\/(admin|e-market|partner)$/);
+      return page;
+    }
+
+    it('scans the pass a member shows to the camera, and types the next one', async () => {
+      // The member's phone: the pass on their home page.
+      const phone = await signIn(browser, ann);
+      const qr = phone.getByTestId('pass-qr');
+      await qr.waitFor();
+      await phone.screenshot({ path: join(SCREENSHOTS, 'member-pass-en.png'), fullPage: true });
+      const video = join(tmpdir(), `pass-${Date.now()}.y4m`);
+      await writeFile(video, await y4mOf(await qr.screenshot()));
+      await phone.context().close();
+
+      // The partner's laptop, whose camera sees that phone.
+      const withCamera = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--use-fake-device-for-media-stream',
+          '--use-fake-ui-for-media-stream',
+          `--use-file-for-fake-video-capture=${video}`,
+        ],
+      });
+      try {
+        const page = await signIn(withCamera, partner);
+        await page.context().grantPermissions(['camera'], { origin: portal.url });
+        await page.goto(`${portal.url}${roundUrl}`);
+        await page.getByRole('heading', { name: 'Round 1 Details' }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+        const outcome = page.getByTestId('scan-outcome');
+        await outcome.getByText('✓ Ann Camera').waitFor({ timeout: 30_000 });
+        expect(await outcome.innerText()).toContain('Attendance recorded');
+        await page.screenshot({ path: join(SCREENSHOTS, 'round-camera-accepted-en.png'), fullPage: true });
+
+        // Typed: empty first, then a username; then the same person again.
+        await page.getByRole('button', { name: 'Mark Attendance' }).click();
+        await page.getByText('No User ID to scan. Please scan a QR code or enter manually.').waitFor();
+        await page.getByLabel(/User ID/).fill(ben.username);
+        await page.getByRole('button', { name: 'Mark Attendance' }).click();
+        await outcome.getByText('✓ Ben Typed').waitFor();
+        await page.getByLabel(/User ID/).fill(ben.username);
+        await page.getByLabel(/User ID/).press('Enter');
+        await outcome.getByText(/Already scanned at \d\d:\d\d/).waitFor();
+        await expect.poll(() => page.locator('.scanned-list tbody tr').count()).toBe(2);
+        expect(await page.locator('.roster-list.missing').innerText()).toContain('Cat Elsewhere');
+        await page.context().close();
+      } finally {
+        await withCamera.close();
+      }
+    });
+
+    it('queues scans while offline and sends them once when back; counts follow scans made elsewhere', async () => {
+      const page = await signIn(browser, partner, 'th');
+      await page.goto(`${portal.url}${roundUrl}`);
+      await page.getByRole('heading', { name: 'รายละเอียดรอบที่ 1' }).waitFor();
+      const attendees = page.locator('.tile').first();
+      await expect.poll(() => attendees.innerText()).toMatch(/2$/);
+
+      // A scan made on another device shows here without reloading.
+      await call(`/api/admin/updateround/${roundId}`, { userId: cat.username }, partnerToken, 'PUT');
+      await expect.poll(() => attendees.innerText(), { timeout: 5000 }).toMatch(/3$/);
+
+      // Offline: the scan waits on this device, then goes through exactly once.
+      await page.context().setOffline(true);
+      await page.getByLabel(/รหัสผู้ใช้/).fill(ann.username);
+      await page.getByRole('button', { name: 'บันทึกการเข้าเรียน' }).click();
+      await page.getByText('บันทึกไว้ในอุปกรณ์นี้').waitFor();
+      await page.getByText('มี 1 รายการสแกนรอส่ง').waitFor();
+      await page.screenshot({ path: join(SCREENSHOTS, 'round-offline-th.png'), fullPage: true });
+      await page.context().setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await expect.poll(() => page.getByText('มี 1 รายการสแกนรอส่ง').count(), { timeout: 20_000 }).toBe(0);
+      const round = (await fetch(`${portal.url}/api/admin/rounds/${roundId}`, {
+        headers: { authorization: `Bearer ${partnerToken}` },
+      }).then((response) => response.json())) as { round: { attended: number } };
+      expect(round.round.attended).toBe(3); // Ann was already in: the replay is a duplicate, not a new count
+      await page.context().close();
+    });
+  },
+);
