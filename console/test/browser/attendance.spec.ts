@@ -55,7 +55,9 @@ describe.skipIf(chromiumSkipReason())(
         method,
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
-      }).then((response) => response.json() as Promise<Record<string, never>>);
+      }).then(
+        (response) => response.json() as Promise<{ _id: string; partner: { token: string }; round: { _id: string } }>,
+      );
 
     beforeAll(async () => {
       const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
@@ -64,7 +66,7 @@ describe.skipIf(chromiumSkipReason())(
         env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
       });
       browser = await launchChromium();
-      const admin = (await call('/api/login', ADMIN)).partner as { token: string };
+      const admin = (await call('/api/login', ADMIN)).partner;
       for (const [path, person] of [
         ['/api/partners/register', partner],
         ['/api/members/register', ann],
@@ -74,26 +76,26 @@ describe.skipIf(chromiumSkipReason())(
         const { _id } = await call(path, person);
         await call(`/api/admin/registration/${_id}/status`, { status: 'approved' }, admin.token, 'PUT');
       }
-      partnerToken = ((await call('/api/login', partner)).partner as { token: string }).token;
+      partnerToken = (await call('/api/login', partner)).partner.token;
       const course = (
         await call(
           '/api/admin/createcourse',
           { courseTopic: 'Morning Yoga', courseDescription: 'Breathing', status: 'public', maxPeople: 0 },
           partnerToken,
         )
-      )._id as string;
-      const round = (await call(
+      )._id;
+      const round = await call(
         `/api/admin/courses/${course}/rounds`,
         {
           roundStartTime: new Date(Date.now() - hour).toISOString(),
           roundEndTime: new Date(Date.now() + hour).toISOString(),
         },
         partnerToken,
-      )) as unknown as { round: { _id: string } };
+      );
       roundId = round.round._id;
       roundUrl = `/courses/${course}/rounds/${roundId}`;
       for (const person of [ann, ben, cat]) {
-        const token = ((await call('/api/login', person)).partner as { token: string }).token;
+        const token = (await call('/api/login', person)).partner.token;
         await call(`/api/courses/${course}/enroll`, {}, token);
       }
     });
