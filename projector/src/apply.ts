@@ -11,7 +11,7 @@ import { personalDataReader } from '@portal/events/privacy/personal-data';
 import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
 import { withSchemaLock } from '@portal/events/store/schema-lock';
 import { type Sql, type SqlDatabase, sqlState } from '@portal/events/store/sql';
-import type { Projection } from './projection.ts';
+import type { Batch, Projection } from './projection.ts';
 
 /**
  * Creates the read-model schema, its checkpoint and every projection's tables (idempotent), and
@@ -92,13 +92,16 @@ export async function applyBatchIn(
   // The keys live beside the log, in the same database as the read models (as rebuilds assume).
   const personal = personalDataReader(tx);
   const courses = new Set<string>();
+  const deferred = new Map<string, () => Promise<void>>();
+  const context: Batch = { after: (key, work) => void deferred.set(key, work) };
   for (const event of batch) {
     if (isAtOrBefore(checkpointOf(event), checkpoint)) continue;
-    for (const projection of projections) await projection.apply(tx, schema, event, personal);
+    for (const projection of projections) await projection.apply(tx, schema, event, personal, context);
     const course = courseOf(event);
     if (course) courses.add(course);
     checkpoint = checkpointOf(event);
   }
+  for (const work of deferred.values()) await work();
   if (checkpoint !== start) {
     await writeCheckpoint(tx, schema, checkpoint);
     await tx.query(`SELECT pg_notify($1, $2)`, [PROGRESS_CHANNEL, String(checkpoint.position)]);

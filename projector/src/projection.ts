@@ -13,5 +13,13 @@ export interface Projection {
   /** Raised whenever the tables or what is written in them change: read models built by another version are rebuilt. */
   version: number;
   createTables(sql: Sql, schema: string): Promise<void>;
-  apply(sql: Sql, schema: string, event: StoredEvent, personal: PersonalDataReader): Promise<void>;
+  apply(sql: Sql, schema: string, event: StoredEvent, personal: PersonalDataReader, batch: Batch): Promise<void>;
+}
+
+/**
+ * The batch being applied: work registered with `after` runs once per key when the batch's events
+ * are applied, still in its transaction (a count recomputed once per batch, not once per event).
+ */
+export interface Batch {
+  after(key: string, work: () => Promise<void>): void;
 }

@@ -46,7 +46,9 @@ export const attendanceProjection: Projection = {
       `CREATE INDEX IF NOT EXISTS scan_attempts_round ON ${schema}.scan_attempts (round_id, server_time)`,
     );
   },
-  async apply(sql, schema, stored) {
+  async apply(sql, schema, stored, _personal, batch) {
+    const recount = (courseId: string, roundId: string) =>
+      batch.after(`attendance:${schema}:${roundId}`, () => recountRound(sql, schema, courseId, roundId));
     const course = decodeCourseEvent(stored);
     if (course?.type === 'CourseDeleted') {
       await sql.query(`DELETE FROM ${schema}.attendance WHERE course_id = $1`, [courseIdOf(course.streamId)]);
@@ -54,7 +56,7 @@ export const attendanceProjection: Projection = {
     }
     if (course?.type === 'RoundCancelled') {
       await sql.query(`DELETE FROM ${schema}.attendance WHERE round_id = $1`, [course.data.roundId]);
-      await recount(sql, schema, courseIdOf(course.streamId), course.data.roundId);
+      recount(courseIdOf(course.streamId), course.data.roundId);
       return;
     }
     const event = decodeAttendanceEvent(stored);
@@ -92,7 +94,7 @@ export const attendanceProjection: Projection = {
           [e.roundId, e.memberId, e.courseId, e.scannedAt, e.scannerId, e.method, e.late, e.walkIn],
         );
         await attempt({ ...e, outcome: 'accepted', reason: null });
-        await recount(sql, schema, e.courseId, e.roundId);
+        recount(e.courseId, e.roundId);
         return;
       }
       case 'ScanRefused': {
@@ -108,7 +110,7 @@ export const attendanceProjection: Projection = {
           e.voidedAt,
         ]);
         await attempt({ ...e, outcome: 'voided', scannerId: e.voidedBy, serverTime: e.voidedAt });
-        await recount(sql, schema, e.courseId, e.roundId);
+        recount(e.courseId, e.roundId);
         return;
       }
       default: {
@@ -130,8 +132,11 @@ interface Attempt {
   lateUploaded?: boolean;
 }
 
-/** The round's and the course's counts, from the attendance that stands (not voided, round not cancelled). */
-async function recount(sql: Sql, schema: string, courseId: string, roundId: string) {
+/**
+ * The round's and the course's counts, from the attendance that stands (not voided, round not
+ * cancelled); once per batch for each round a batch touched.
+ */
+async function recountRound(sql: Sql, schema: string, courseId: string, roundId: string) {
   await sql.query(
     `UPDATE ${schema}.rounds SET attended = (
        SELECT count(*) FROM ${schema}.attendance WHERE round_id = $1 AND voided_at IS NULL) WHERE id = $1`,
