@@ -211,4 +211,13 @@ describe.each(testDatabases())('courses, rounds and enrolment on $name', (databa
     await expect(readdir(join(h.uploadsDir, 'courses', id))).rejects.toThrow();
     expect((await upload(await png(10, 10), 'courseImage')).statusCode).toBe(404);
   });
+
+  it('accepts the old client-side write of counts, but never lets it change counts', async () => {
+    const id = await createCourse();
+    const before = await eventCount(h.db);
+    const old = await call('PUT', `/api/admin/updatecourses/${id}`, partner(), { participate: 99, totalAttend: 99 });
+    expect(old.statusCode).toBe(200);
+    expect(old.json()).toMatchObject({ success: true });
+    expect(await eventCount(h.db)).toBe(before);
+  });
 });

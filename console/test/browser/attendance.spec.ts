@@ -194,5 +194,22 @@ describe.skipIf(chromiumSkipReason())(
       expect(round.round.attended).toBe(3); // Ann was already in: the replay is a duplicate, not a new count
       await page.context().close();
     });
+
+    it('fits a phone: the round page at 375 px, in Thai, without sideways scrolling', async () => {
+      const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+      await context.addInitScript(() => localStorage.setItem('lang', 'th'));
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/login`);
+      await page.locator('input[name=username]').fill(partner.username);
+      await page.locator('input[name=password]').fill(partner.password);
+      await page.locator('button[type=submit]').click();
+      await page.waitForURL(/\/partner$/);
+      await page.goto(`${portal.url}${roundUrl}`);
+      await page.getByRole('heading', { name: 'รายละเอียดรอบที่ 1' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: join(SCREENSHOTS, 'round-th-375.png'), fullPage: true });
+      await context.close();
+    });
   },
 );
