@@ -297,5 +297,8 @@ export const en = {
   'pass.hint': 'Show this code to your instructor. It changes every 30 seconds, so a screenshot will not work.',
   'pass.typeInstead': 'No phone at hand? Your instructor can type your username:',
   'pass.failed': 'Your pass could not be loaded. Check your connection.',
+  'round.void': 'Void',
+  'round.voidTitle': 'Void the scan of {{name}}?',
+  'round.voidReason': 'Why? (kept in the audit)',
 };
 export type Words = Record<keyof typeof en, string>;

@@ -195,6 +195,23 @@ describe.skipIf(chromiumSkipReason())(
       await page.context().close();
     });
 
+    it('lets an admin void a wrong scan, with a reason, and the count drops', async () => {
+      const page = await signIn(browser, ADMIN);
+      await page.goto(`${portal.url}${roundUrl}`);
+      const attendees = page.locator('.tile').first();
+      await expect.poll(() => attendees.innerText()).toMatch(/3$/);
+      await page.getByRole('button', { name: 'Void: Ben Typed' }).click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.getByText('Please give a reason.').waitFor();
+      await dialog.getByLabel(/Why/).fill('Ben left before the class started');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('The scan was voided.').waitFor();
+      await expect.poll(() => attendees.innerText()).toMatch(/2$/);
+      expect(await page.locator('.roster-list.missing').innerText()).toContain('Ben Typed');
+      await page.context().close();
+    });
+
     it('fits a phone: the round page at 375 px, in Thai, without sideways scrolling', async () => {
       const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
       await context.addInitScript(() => localStorage.setItem('lang', 'th'));

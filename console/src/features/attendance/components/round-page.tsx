@@ -5,11 +5,13 @@ import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { dateTime } from '../../../lib/dates.ts';
 import { useLiveCourse } from '../../../lib/live.ts';
 import { roundKey, useRound } from '../api/rounds.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { ManualEntry } from './manual-entry.tsx';
 import { QrScanner } from './qr-scanner.tsx';
 import { Roster } from './roster.tsx';
 import { ScanOutcome } from './scan-outcome.tsx';
 import { useScanning } from './use-scanning.ts';
+import { VoidScan } from './void-scan.tsx';
 
 /** The page is always dark (spec 001 section 2.4): easier on the eyes in a room, better contrast for the camera view. */
 function useForcedDarkTheme() {
@@ -33,6 +35,7 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
   const navigate = useNavigate();
   useForcedDarkTheme();
   const round = useRound(roundId);
+  const isAdmin = useSession().user?.role === 'admin';
   useLiveCourse(courseId, [roundKey(roundId)]);
   const time = useCallback(
     (iso: string) =>
@@ -133,6 +136,7 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
                 <th>{t('round.member')}</th>
                 <th>{t('registrations.id')}</th>
                 <th>{t('round.scannedAt')}</th>
+                {isAdmin && <th>{t('registrations.actions')}</th>}
               </tr>
             </thead>
             <tbody>
@@ -143,6 +147,18 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
                     <code>{entry.user._id}</code>
                   </td>
                   <td>{dateTime(entry.scannedAt, i18n.language)}</td>
+                  {isAdmin && (
+                    <td>
+                      <VoidScan
+                        roundId={roundId}
+                        member={{
+                          _id: entry.user._id,
+                          name: entry.user.fullName || entry.user.username || entry.user._id,
+                        }}
+                        onVoided={() => void round.refetch()}
+                      />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
