@@ -141,15 +141,22 @@ describe('the attendance decider', () => {
       .then([{ type: 'AttendanceScanned', data: { walkIn: true } }]);
   });
 
-  it('keeps the device time of a scan queued offline, flags it late-uploaded, and ignores implausible clocks', () => {
+  it('counts live scans at server time; a scan queued offline keeps its device time and is flagged late-uploaded', () => {
     // Made during the round, uploaded after it ended: it counts at the time it was made.
     given()
       .when(scan(130, {}, { deviceTime: at(30) }))
       .then([{ type: 'AttendanceScanned', data: { scannedAt: at(30), lateUploaded: true, late: true } }]);
-    // A device clock a day off is not believed: the server's time decides.
+    // A live scan counts at the server's time, whatever the device's clock says.
+    given()
+      .when(scan(10, {}, { deviceTime: at(9) }))
+      .then([{ type: 'AttendanceScanned', data: { scannedAt: at(10), lateUploaded: false } }]);
     given()
       .when(scan(10, {}, { deviceTime: at(10 + 60 * 30) }))
       .then([{ type: 'AttendanceScanned', data: { scannedAt: at(10), lateUploaded: false } }]);
+    // A device clock more than a day behind is not believed either.
+    given()
+      .when(scan(10, {}, { deviceTime: at(10 - 60 * 25) }))
+      .then([{ type: 'AttendanceScanned', data: { scannedAt: at(10), lateUploaded: true } }]);
   });
 
   it('records refusals decided before the stream (an expired pass, an unknown code)', () => {

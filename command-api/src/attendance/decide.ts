@@ -48,17 +48,18 @@ export type AttendanceCommand =
 const MINUTE = 60_000;
 const LATE_UPLOAD_MS = 2 * MINUTE;
 const PLAUSIBLE_PAST_MS = 24 * 60 * MINUTE;
-const PLAUSIBLE_FUTURE_MS = MINUTE;
 
 /**
- * The moment a scan counts at: the device's clock when it is plausible (a queued scan keeps the
- * time it was made), otherwise the server's.
+ * The moment a scan counts at: the server's clock, except for a scan uploaded late (queued while
+ * the device was offline), which keeps the time it was made when that is plausible (within the
+ * last day); it is flagged `lateUploaded` for the audit.
  */
 export function scanMoment(deviceTime: string, serverTime: string): { scannedAt: string; lateUploaded: boolean } {
   const device = Date.parse(deviceTime);
   const server = Date.parse(serverTime);
-  const plausible = device >= server - PLAUSIBLE_PAST_MS && device <= server + PLAUSIBLE_FUTURE_MS;
-  return { scannedAt: plausible ? deviceTime : serverTime, lateUploaded: server - device > LATE_UPLOAD_MS };
+  const lateUploaded = server - device > LATE_UPLOAD_MS;
+  const plausible = device >= server - PLAUSIBLE_PAST_MS;
+  return { scannedAt: lateUploaded && plausible ? deviceTime : serverTime, lateUploaded };
 }
 
 /** Why a scan cannot count, or null: the rules of issue 5, in the order a person would ask them. */
