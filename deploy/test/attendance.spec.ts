@@ -119,6 +119,29 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
     const after = (await call('GET', `/api/admin/courses/${course}`, partner())).json().course;
     expect(after).toMatchObject({ participate: 2, totalAttend: 2, totalAbsent: 3 });
 
+    // The attendance overview: sorted by attended and by absent, and the participants of a course.
+    const byAttend = (
+      await call('GET', `/api/admin/courses?sort=totalAttend&order=desc&page=1&pageSize=10&search=knife`, partner())
+    ).json();
+    expect(byAttend.courses[0]).toMatchObject({ _id: course, totalAttend: 2 });
+    const byAbsent = (
+      await call('GET', `/api/admin/courses?sort=totalAbsent&order=desc&page=1&pageSize=10`, partner())
+    ).json();
+    expect(byAbsent.courses[0]).toMatchObject({ _id: course, totalAbsent: 3 });
+    const participants = (await call('GET', `/api/admin/courses/${course}/participants`, partner())).json();
+    expect(participants.participants.map((p: { fullName: string }) => p.fullName)).toEqual([
+      'Ann Attendee',
+      'Cat Walkin',
+    ]);
+    expect(participants.participants[0]).toMatchObject({
+      email: ann.person.personalEmail.toLowerCase(),
+      username: ann.person.username,
+    });
+    expect((await call('GET', `/api/admin/courses/ffffffffffffffffffffffff/participants`, partner())).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/api/admin/courses/${course}/participants`, ann.token)).statusCode).toBe(403);
+
     const other = app.jwt.sign({ sub: 'cccccccccccccccccccccc10', role: 'partner', username: 'q', iatMs: Date.now() });
     expect((await call('GET', `/api/admin/rounds/${now}`, other)).statusCode).toBe(403);
     expect((await call('GET', `/api/admin/rounds/${now}`, ann.token)).statusCode).toBe(403);

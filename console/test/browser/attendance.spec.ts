@@ -212,6 +212,35 @@ describe.skipIf(chromiumSkipReason())(
       await page.context().close();
     });
 
+    it('reports attendance per course, with the participants who were really scanned', async () => {
+      const page = await signIn(browser, partner);
+      await page.getByLabel('User menu').click();
+      await page.getByRole('link', { name: 'Attendance report' }).click();
+      await page.getByRole('heading', { name: 'Course Attendance Overview' }).waitFor();
+      const card = page.locator('article.course-card').filter({ hasText: 'Morning Yoga' });
+      expect(await card.locator('dl').innerText()).toMatch(/Participants\s+2[\s\S]*Attended\s+2[\s\S]*Absent\s+0/);
+      await page.getByLabel('Sort by').selectOption('totalAttend');
+      await card.getByRole('button', { name: 'View All Participants' }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByRole('heading', { name: 'Participants for Morning Yoga' }).waitFor();
+      expect(await modal.locator('li strong').allInnerTexts()).toEqual(['Ann Camera', 'Cat Elsewhere']);
+      expect(await modal.innerText()).toContain(ann.personalEmail.toLowerCase());
+      await page.screenshot({ path: join(SCREENSHOTS, 'report-participants-en.png'), fullPage: true });
+      await modal.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('searchbox').fill('nothing of the sort');
+      await page
+        .getByText('No courses found matching your criteria. Try adjusting your filters or ensure courses exist.')
+        .waitFor();
+      await page.getByRole('button', { name: 'Reset Filters' }).click();
+      await card.waitFor();
+      await page.context().close();
+
+      const member = await signIn(browser, ann, 'th');
+      await member.goto(`${portal.url}/report`);
+      await member.getByText('คุณไม่มีสิทธิ์เข้าถึงหน้านี้').waitFor();
+      await member.context().close();
+    });
+
     it('fits a phone: the round page at 375 px, in Thai, without sideways scrolling', async () => {
       const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
       await context.addInitScript(() => localStorage.setItem('lang', 'th'));

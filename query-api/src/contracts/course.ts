@@ -31,7 +31,10 @@ export type CourseView = z.infer<typeof CourseView>;
 
 export const CourseQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  sort: z.enum(['createdAt', 'topic', 'participants']).default('participants').catch('participants'),
+  sort: z
+    .enum(['createdAt', 'topic', 'participants', 'totalAttend', 'totalAbsent'])
+    .default('participants')
+    .catch('participants'),
   order: z.enum(['asc', 'desc']).default('desc').catch('desc'),
   page: z.coerce.number().int().min(1).optional().catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(9).catch(9),
@@ -51,5 +54,20 @@ export const CourseDetails = z.object({
   course: CourseView.extend({ rounds: z.array(RoundView) }),
   /** The server's clock when answering, so a page left open can tell when a round starts or ends. */
   serverTime: z.string(),
+  message: z.string(),
+});
+
+/** Someone scanned in any round of a course (the participants modal, spec 001 section 2.5). */
+export const Participant = z.object({
+  _id: z.string(),
+  fullName: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type Participant = z.infer<typeof Participant>;
+export const ParticipantList = z.object({
+  success: z.literal(true),
+  participants: z.array(Participant),
   message: z.string(),
 });

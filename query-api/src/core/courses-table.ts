@@ -39,6 +39,9 @@ const sortColumns: Record<CourseQuery['sort'], string> = {
   createdAt: 'created_at',
   topic: 'lower(topic)',
   participants: 'participate',
+  totalAttend: 'total_attend',
+  // Computed when asked (absence depends on the clock): the select's output column.
+  totalAbsent: 'absent_now',
 };
 
 // The round ids of each course, in time order, as the spec's `rounds` list.

@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
 
-/** Previous, "page / total", next (spec 001 section 2.1). */
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+/** Previous, "page / total" (or the given label, "Page X of Y"), next (spec 001 sections 2.1 and 2.5). */
+export function Pager(props: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
+  const { page, pages, onPage } = props;
   const { t } = useTranslation();
   return (
     <nav className="pager" aria-label={t('registrations.pages')}>
       <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('registrations.previous')}
       </button>
-      <span>
-        {page} / {pages}
-      </span>
+      <span>{props.label ?? `${page} / ${pages}`}</span>
       <button type="button" className="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('registrations.next')}
       </button>

@@ -6,8 +6,9 @@ import { languageOf } from '@portal/events/http/language';
 import { requireRole } from '@portal/events/http/session';
 import { pagesOf } from '../../core/paging.ts';
 import { translate } from '@portal/events/rules/messages';
-import { CourseDetails, CourseList, CoursePage, CourseQuery } from '../../contracts/course.ts';
+import { CourseDetails, CourseList, CoursePage, CourseQuery, ParticipantList } from '../../contracts/course.ts';
 import { findCourse, searchCourses } from '../../core/courses-table.ts';
+import { courseParticipants } from '../../core/participants-table.ts';
 
 /** The course list and details: admins and partners (spec 001 sections 2.1 and 2.3). */
 export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
@@ -64,6 +65,24 @@ export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
         serverTime: now.toISOString(),
         message: translate('courses.loaded', languageOf(request)),
       };
+    },
+  );
+
+  routes.get(
+    '/api/admin/courses/:id/participants',
+    {
+      preValidation: requireRole('admin', 'partner'),
+      schema: {
+        tags: ['courses'],
+        summary: 'Everyone scanned in any round of the course (voided scans left out), once each',
+        params: z.object({ id: z.string() }),
+        response: { 200: ParticipantList },
+      },
+    },
+    async (request) => {
+      const participants = await courseParticipants(app.queries.db, request.params.id);
+      if (!participants) throw new HttpError(404, 'course.notFound');
+      return { success: true as const, participants, message: translate('courses.loaded', languageOf(request)) };
     },
   );
 }

@@ -1,12 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CourseDetails, CoursePage, CourseQuery } from '@portal/query-api/contracts/course';
+import type { CourseDetails, CoursePage, CourseQuery, ParticipantList } from '@portal/query-api/contracts/course';
 import { api } from '../../../lib/api-client.ts';
 
-export type CourseFilters = Pick<CourseQuery, 'sort' | 'order'> & { search?: string; page: number };
+export type CourseFilters = Pick<CourseQuery, 'sort' | 'order'> & { search?: string; page: number; pageSize?: number };
 export type CoursePageAnswer = z.infer<typeof CoursePage>;
 export type CourseDetailsAnswer = z.infer<typeof CourseDetails>;
 export type CourseWithRounds = CourseDetailsAnswer['course'];
+export type ParticipantAnswer = z.infer<typeof ParticipantList>;
 
 interface Done {
   success: true;

@@ -1,0 +1,5 @@
+import { ReportPage } from '../../features/reports/components/report-page.tsx';
+
+export default function ReportRoute() {
+  return <ReportPage />;
+}

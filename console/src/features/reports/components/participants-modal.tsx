@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { api } from '../../../lib/api-client.ts';
+import type { ParticipantAnswer } from '../../courses/api/courses.ts';
+
+/**
+ * "Participants for" a course (spec 001 section 2.5): everyone scanned in any of its rounds, with
+ * their photo, name and e-mail. On error it says so; it never makes people up.
+ */
+export function ParticipantsModal(props: { courseId: string; topic: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const participants = useQuery({
+    queryKey: ['courses', 'participants', props.courseId],
+    queryFn: () => api<ParticipantAnswer>(`/api/admin/courses/${props.courseId}/participants`),
+  });
+  const list = participants.data?.participants;
+  return (
+    <Modal label={t('report.participantsFor', { topic: props.topic })} onClose={props.onClose}>
+      <h2>{t('report.participantsFor', { topic: props.topic })}</h2>
+      {participants.isPending ? (
+        <div className="spinner" role="status" aria-label={t('form.loading')} />
+      ) : participants.isError || !list ? (
+        <p role="alert">{t('report.participantsFailed')}</p>
+      ) : list.length === 0 ? (
+        <p className="muted">{t('report.noParticipants')}</p>
+      ) : (
+        <ul className="participants">
+          {list.map((person) => (
+            <li key={person._id}>
+              {person.avatarUrl ? (
+                <img src={person.avatarUrl} alt="" className="avatar" />
+              ) : (
+                <span className="avatar" aria-hidden="true">
+                  {(person.fullName || person.username || '?').slice(0, 1)}
+                </span>
+              )}
+              <span>
+                <strong>{person.fullName || person.username || 'N/A'}</strong>
+                <br />
+                <span className="muted">{person.email || t('report.noEmail')}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

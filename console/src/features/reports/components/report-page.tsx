@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { usePage } from '../../../lib/use-page.ts';
+import { type CourseFilters, useCourseList, useCourseStatus, useDeleteCourse } from '../../courses/api/courses.ts';
+import { ParticipantsModal } from './participants-modal.tsx';
+import { ReportCard } from './report-card.tsx';
+
+/** Spec 001 section 9: the report pages by 10, newest first. */
+const PAGE_SIZE = 10;
+const SORTS = ['createdAt', 'topic', 'participants', 'totalAttend', 'totalAbsent'] as const;
+const defaults: Pick<CourseFilters, 'sort' | 'order'> = { sort: 'createdAt', order: 'desc' };
+
+/**
+ * The attendance overview (/report, spec 001 section 2.5) for admins and partners: search, five
+ * sort fields, direction, Reset Filters, pages of 10 (back to 1 on any change), and per course
+ * View, Edit, Delete, Make Private/Public and View All Participants. Every count is from scans.
+ */
+export function ReportPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { user } = useSession();
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed.trim());
+  const [order, setOrder] = useState(defaults);
+  const [page, setPage] = usePage(JSON.stringify([search, order]));
+  const filters: CourseFilters = { ...order, search: search || undefined, page, pageSize: PAGE_SIZE };
+  const list = useCourseList(filters);
+  const status = useCourseStatus();
+  const remove = useDeleteCourse();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [participantsOf, setParticipantsOf] = useState<{ id: string; topic: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (user?.role !== 'admin' && user?.role !== 'partner') {
+    return (
+      <section className="card" role="alert">
+        <p>{t('report.noPermission')}</p>
+      </section>
+    );
+  }
+  const fail = (error: unknown, refused: string, failed: string) =>
+    setFailure(error instanceof ApiError ? error.body.message || refused : failed);
+
+  const data = list.data;
+  return (
+    <section className="courses">
+      <div className="page-heading">
+        <h1>{t('report.title')}</h1>
+        <Link className="button primary" to="/createcourse">
+          {t('courses.add')}
+        </Link>
+      </div>
+      <div className="toolbar">
+        <input
+          type="search"
+          aria-label={t('courses.search')}
+          placeholder={t('courses.search')}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <label>
+          {t('courses.sortBy')}{' '}
+          <select
+            value={order.sort}
+            onChange={(event) => setOrder({ ...order, sort: event.target.value as CourseFilters['sort'] })}
+          >
+            {SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`report.sort.${sort}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('courses.order')}{' '}
+          <select
+            value={order.order}
+            onChange={(event) => setOrder({ ...order, order: event.target.value as CourseFilters['order'] })}
+          >
+            <option value="desc">{t('courses.order.desc')}</option>
+            <option value="asc">{t('courses.order.asc')}</option>
+          </select>
+        </label>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setTyped('');
+            setOrder(defaults);
+          }}
+        >
+          {t('report.reset')}
+        </button>
+      </div>
+      {list.isPending ? (
+        <div className="spinner" role="status" aria-label={t('form.loading')} />
+      ) : list.isError || !data ? (
+        <div className="card" role="alert">
+          <h2>{t('report.error')}</h2>
+          <p>{list.error instanceof ApiError ? list.error.body.message : t('report.loadFailed')}</p>
+          <button type="button" className="button" onClick={() => void list.refetch()}>
+            {t('report.retry')}
+          </button>
+        </div>
+      ) : data.courses.length === 0 ? (
+        <p className="card empty">{t('report.empty')}</p>
+      ) : (
+        <>
+          <div className="course-grid" aria-busy={list.isFetching}>
+            {data.courses.map((course) => (
+              <ReportCard
+                key={course._id}
+                course={course}
+                canManage={user.role === 'admin' || course.creator === user.id}
+                onToggleStatus={() =>
+                  status.mutate(
+                    { id: course._id, status: course.status === 'public' ? 'private' : 'public' },
+                    {
+                      onSuccess: (_answer, { status: next }) =>
+                        toast('success', t('courses.statusToast', { status: next.toUpperCase() }), 2000),
+                      onError: (error) => fail(error, t('courses.statusFailed'), t('courses.statusError')),
+                    },
+                  )
+                }
+                onDelete={() => setDeleting(course._id)}
+                onParticipants={() => setParticipantsOf({ id: course._id, topic: course.courseTopic })}
+              />
+            ))}
+          </div>
+          {data.pages > 1 && (
+            <Pager
+              page={data.page}
+              pages={data.pages}
+              onPage={setPage}
+              label={t('registrations.pageOf', { page: data.page, pages: data.pages })}
+            />
+          )}
+        </>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t('courses.confirmDelete.title')}
+          confirmLabel={t('courses.confirmDelete.yes')}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const id = deleting;
+            setDeleting(null);
+            remove.mutate(id, {
+              onSuccess: () => toast('success', t('courses.deleted')),
+              onError: (error) => fail(error, t('courses.deleteFailed'), t('courses.deleteError')),
+            });
+          }}
+        >
+          {t('courses.confirmDelete.body')}
+        </ConfirmDialog>
+      )}
+      {participantsOf && (
+        <ParticipantsModal
+          courseId={participantsOf.id}
+          topic={participantsOf.topic}
+          onClose={() => setParticipantsOf(null)}
+        />
+      )}
+      {failure && (
+        <Dialog tone="error" title={t('courses.errorTitle')} onClose={() => setFailure(null)}>
+          {failure}
+        </Dialog>
+      )}
+    </section>
+  );
+}
