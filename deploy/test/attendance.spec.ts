@@ -147,6 +147,74 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
     expect((await call('GET', `/api/admin/rounds/${now}`, ann.token)).statusCode).toBe(403);
   });
 
+  it('audits every attempt with filters, and exports the same rows as CSV', async () => {
+    const course = (
+      await call('POST', '/api/admin/createcourse', partner(), {
+        courseTopic: 'Audited course',
+        courseDescription: 'Every attempt counts',
+        maxPeople: 0,
+        status: 'public',
+      })
+    ).json()._id as string;
+    const round = (
+      await call('POST', `/api/admin/courses/${course}/rounds`, partner(), {
+        roundStartTime: iso(-hour),
+        roundEndTime: iso(hour),
+      })
+    ).json().round._id as string;
+    const dee = await approvedMember('Dee Audited');
+    await call('PUT', `/api/admin/updateround/${round}`, partner(), { userId: dee.id, deviceId: 'door-1' });
+    await call('PUT', `/api/admin/updateround/${round}`, partner(), { userId: dee.id, deviceId: 'door-2' });
+    await call('PUT', `/api/admin/updateround/${round}`, partner(), { userId: 'nobody-at-all', deviceId: 'door-2' });
+
+    const audit = (await call('GET', `/api/admin/audit/scans?courseId=${course}`, portal.adminToken)).json();
+    expect(audit).toMatchObject({ success: true, total: 3, page: 1, pages: 1 });
+    expect(audit.attempts.map((a: { outcome: string; reason: string | null }) => [a.outcome, a.reason])).toEqual([
+      ['refused', 'unknownMember'],
+      ['refused', 'duplicate'],
+      ['accepted', null],
+    ]);
+    expect(audit.attempts[2]).toMatchObject({
+      courseTopic: 'Audited course',
+      memberName: 'Dee Audited',
+      scannerId: 'cccccccccccccccccccccc09',
+      deviceId: 'door-1',
+      method: 'typed',
+      lateUploaded: false,
+    });
+    const refused = (
+      await call(
+        'GET',
+        `/api/admin/audit/scans?courseId=${course}&outcome=refused&memberId=${dee.id}`,
+        portal.adminToken,
+      )
+    ).json();
+    expect(refused.attempts).toHaveLength(1);
+    const future = (
+      await call(
+        'GET',
+        `/api/admin/audit/scans?courseId=${course}&from=${encodeURIComponent(iso(hour))}`,
+        portal.adminToken,
+      )
+    ).json();
+    expect(future.total).toBe(0);
+    expect((await call('GET', `/api/admin/audit/scans`, partner())).statusCode).toBe(403);
+
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/admin/audit/scans.csv?courseId=${course}`,
+      headers: { authorization: `Bearer ${portal.adminToken}` },
+    });
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="scan_audit.csv"');
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.body.slice(1).trim().split('\n');
+    expect(lines[0]).toBe(
+      'Server time,Device time,Outcome,Reason,Course,Course ID,Round ID,Member,Member ID,Scanner,Scanner ID,Device,Method,Uploaded late',
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toContain(`ACCEPTED,,Audited course,${course},${round},Dee Audited,${dee.id}`);
+  });
+
   it('tells open course pages about a scan made elsewhere, through server-sent events', async () => {
     const course = (
       await call('POST', '/api/admin/createcourse', partner(), {

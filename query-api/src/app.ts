@@ -3,6 +3,7 @@ import type { EventStore } from '@portal/events/store/port';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { installReadYourWrites } from './core/read-your-writes.ts';
 import { addressRoutes } from './routes/addresses/routes.ts';
+import { auditRoutes } from './routes/attendance/audit.routes.ts';
 import { liveRoutes } from './routes/attendance/live.routes.ts';
 import { roundQueryRoutes } from './routes/attendance/rounds.routes.ts';
 import { catalogueRoutes } from './routes/courses/catalogue.routes.ts';
@@ -44,5 +45,6 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
   await app.register(catalogueRoutes);
   await app.register(roundQueryRoutes);
   await app.register(liveRoutes);
+  await app.register(auditRoutes);
   await app.register(uploadRoutes, { root: options.uploadsDir });
 }

@@ -19,6 +19,7 @@ const CourseFormRoute = lazy(() => import('./routes/course-form.tsx'));
 const EMarket = lazy(() => import('./routes/e-market.tsx'));
 const Round = lazy(() => import('./routes/round.tsx'));
 const Report = lazy(() => import('./routes/report.tsx'));
+const Audit = lazy(() => import('./routes/audit.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];
@@ -76,6 +77,7 @@ export const router = createBrowserRouter([
       { path: '/e-market', element: guarded(anyone, <EMarket />) },
       // The page itself tells other roles, in the spec's words (section 2.5).
       { path: '/report', element: <Report /> },
+      { path: '/audit', element: guarded(['admin'], <Audit />) },
       {
         path: '/registrations',
         element: (

@@ -241,6 +241,24 @@ describe.skipIf(chromiumSkipReason())(
       await member.context().close();
     });
 
+    it('shows admins every attempt in the scan audit, filtered, and exports it', async () => {
+      const page = await signIn(browser, ADMIN);
+      await page.getByRole('link', { name: 'Scan audit' }).click();
+      await page.getByRole('heading', { name: 'Scan audit' }).waitFor();
+      await page.getByLabel('Outcome').selectOption('voided');
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+      expect(await page.locator('tbody tr').innerText()).toContain('Ben left before the class started');
+      await page.getByLabel('Outcome').selectOption('accepted');
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
+      await page.screenshot({ path: join(SCREENSHOTS, 'audit-en.png'), fullPage: true });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('scan_audit.csv');
+      await page.context().close();
+    });
+
     it('fits a phone: the round page at 375 px, in Thai, without sideways scrolling', async () => {
       const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
       await context.addInitScript(() => localStorage.setItem('lang', 'th'));

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session.tsx';
 const before = [
   ['/report', 'screen.report'],
   ['/registrations', 'screen.registrations'],
+  ['/audit', 'screen.audit'],
 ] as const;
 const courseGroup = [
   ['/courses', 'screen.courses'],

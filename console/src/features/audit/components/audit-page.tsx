@@ -1,0 +1,189 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { AuditPage as AuditAnswer } from '@portal/query-api/contracts/audit';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { api, apiFile } from '../../../lib/api-client.ts';
+import { dateTime } from '../../../lib/dates.ts';
+import { usePage } from '../../../lib/use-page.ts';
+
+interface Filters {
+  courseId: string;
+  roundId: string;
+  memberId: string;
+  scannerId: string;
+  outcome: '' | 'accepted' | 'refused' | 'voided';
+  from: string;
+  to: string;
+}
+const empty: Filters = { courseId: '', roundId: '', memberId: '', scannerId: '', outcome: '', from: '', to: '' };
+
+/** The filters as a query string; dates are whole days in the browser's time zone (to is inclusive). */
+function queryOf(filters: Filters, page?: number) {
+  const query = new URLSearchParams();
+  for (const key of ['courseId', 'roundId', 'memberId', 'scannerId', 'outcome'] as const) {
+    if (filters[key].trim()) query.set(key, filters[key].trim());
+  }
+  if (filters.from) query.set('from', new Date(`${filters.from}T00:00`).toISOString());
+  if (filters.to) query.set('to', new Date(new Date(`${filters.to}T00:00`).getTime() + 86_400_000).toISOString());
+  if (page) query.set('page', String(page));
+  return query.toString();
+}
+
+/**
+ * The scan audit (admins): every attempt, accepted, refused with its reason, or voided, with who
+ * scanned whom, where, on which device and when by each clock; filters, pages and CSV export.
+ */
+export function AuditPage() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const [filters, setFilters] = useState<Filters>(empty);
+  const [page, setPage] = usePage(JSON.stringify(filters));
+  const audit = useQuery({
+    queryKey: ['audit', filters, page],
+    queryFn: () => api<z.infer<typeof AuditAnswer>>(`/api/admin/audit/scans?${queryOf(filters, page)}`),
+    placeholderData: keepPreviousData,
+  });
+  const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
+    setFilters({ ...filters, [key]: event.target.value });
+
+  async function download() {
+    try {
+      const blob = await apiFile(`/api/admin/audit/scans.csv?${queryOf(filters)}`);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = 'scan_audit.csv';
+      link.click();
+      URL.revokeObjectURL(link.href);
+      toast('success', t('registrations.exported'));
+    } catch {
+      toast('error', t('registrations.exportFailed'));
+    }
+  }
+
+  const data = audit.data;
+  return (
+    <section className="report">
+      <h1>{t('screen.audit')}</h1>
+      <div className="toolbar audit-filters">
+        {(['courseId', 'roundId', 'memberId', 'scannerId'] as const).map((key) => (
+          <input
+            key={key}
+            aria-label={t(`audit.${key}`)}
+            placeholder={t(`audit.${key}`)}
+            value={filters[key]}
+            onChange={set(key)}
+          />
+        ))}
+        <select aria-label={t('audit.outcome')} value={filters.outcome} onChange={set('outcome')}>
+          <option value="">{t('audit.allOutcomes')}</option>
+          {(['accepted', 'refused', 'voided'] as const).map((outcome) => (
+            <option key={outcome} value={outcome}>
+              {t(`audit.outcome.${outcome}`)}
+            </option>
+          ))}
+        </select>
+        <label>
+          {t('audit.from')} <input type="date" value={filters.from} onChange={set('from')} />
+        </label>
+        <label>
+          {t('audit.to')} <input type="date" value={filters.to} onChange={set('to')} />
+        </label>
+        <button type="button" className="button" onClick={() => setFilters(empty)}>
+          {t('report.reset')}
+        </button>
+        <button type="button" className="button" onClick={() => void download()}>
+          {t('registrations.export')}
+        </button>
+      </div>
+      {audit.isPending ? (
+        <div className="spinner" role="status" aria-label={t('form.loading')} />
+      ) : audit.isError || !data ? (
+        <div className="card" role="alert">
+          <p>{t('audit.loadFailed')}</p>
+          <button type="button" className="button" onClick={() => void audit.refetch()}>
+            {t('settings.retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th>{t('audit.serverTime')}</th>
+                  <th>{t('audit.outcome')}</th>
+                  <th>{t('round.member')}</th>
+                  <th>{t('audit.course')}</th>
+                  <th>{t('audit.scanner')}</th>
+                  <th>{t('audit.device')}</th>
+                  <th>{t('audit.deviceTime')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.attempts.map((attempt) => (
+                  <tr key={attempt.position}>
+                    <td>{dateTime(attempt.serverTime, i18n.language)}</td>
+                    <td>
+                      <span className={`badge outcome-${attempt.outcome}`}>
+                        {t(`audit.outcome.${attempt.outcome}`)}
+                      </span>
+                      {attempt.reason && (
+                        <div className="muted">
+                          {attempt.outcome === 'voided'
+                            ? attempt.reason
+                            : t(`rules::attendance.${attempt.reason}`, { defaultValue: attempt.reason })}
+                        </div>
+                      )}
+                    </td>
+                    <td>
+                      {attempt.memberName ?? '—'}
+                      {attempt.memberId && (
+                        <div>
+                          <code>{attempt.memberId}</code>
+                        </div>
+                      )}
+                    </td>
+                    <td>
+                      {attempt.courseTopic ?? '—'}
+                      <div>
+                        <code title={attempt.roundId}>{attempt.roundId}</code>
+                      </div>
+                    </td>
+                    <td>
+                      {attempt.scannerName ?? '—'}
+                      <div>
+                        <code>{attempt.scannerId}</code>
+                      </div>
+                    </td>
+                    <td>
+                      <code>{attempt.deviceId ?? '—'}</code>
+                      <div className="muted">
+                        {attempt.method ? t(`audit.method.${attempt.method}`, { defaultValue: attempt.method }) : ''}
+                      </div>
+                    </td>
+                    <td>
+                      {dateTime(attempt.deviceTime, i18n.language)}
+                      {attempt.lateUploaded && <div className="badge badge-pending">{t('audit.lateUploaded')}</div>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {data.attempts.length === 0 && <p className="empty">{t('audit.empty')}</p>}
+          </div>
+          {data.pages > 1 && (
+            <Pager
+              page={data.page}
+              pages={data.pages}
+              onPage={setPage}
+              label={t('registrations.pageOf', { page: data.page, pages: data.pages })}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
