@@ -112,12 +112,35 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
     const endedRound = details.rounds.find((r: { _id: string }) => r._id === ended);
     expect(endedRound).toMatchObject({ attended: 1, absent: 2 }); // Ben and Cat were not in the first round
 
+    const beforeVoid = new Date().toISOString();
     // An admin voids Ann's scan in the ended round: she counts as absent there.
     await call('POST', `/api/admin/rounds/${ended}/attendance/${ann.id}/void`, portal.adminToken, {
       reason: 'scanned by mistake',
     });
     const after = (await call('GET', `/api/admin/courses/${course}`, partner())).json().course;
     expect(after).toMatchObject({ participate: 2, totalAttend: 2, totalAbsent: 3 });
+
+    // The log agrees with the read models, and says how things stood before the void.
+    const asOf = (at?: string) =>
+      call(
+        'GET',
+        `/api/admin/courses/${course}/counts${at ? `?asOf=${encodeURIComponent(at)}` : ''}`,
+        portal.adminToken,
+      );
+    expect((await asOf()).json().counts).toMatchObject({
+      participate: after.participate,
+      totalAttend: after.totalAttend,
+      totalAbsent: after.totalAbsent,
+      enrolled: after.enrolled,
+    });
+    expect((await asOf(beforeVoid)).json().counts).toMatchObject({ participate: 2, totalAttend: 3, totalAbsent: 2 });
+    expect((await asOf('2020-01-01T00:00:00Z')).statusCode).toBe(404);
+    expect((await call('GET', `/api/admin/courses/${course}/counts`, partner())).statusCode).toBe(403);
+    const history = (await call('GET', `/api/admin/members/${ann.id}/attendance`, portal.adminToken)).json().attendance;
+    expect(history.map((entry: { roundId: string; voided: boolean }) => [entry.roundId, entry.voided])).toEqual([
+      [now, false],
+      [ended, true],
+    ]);
 
     // The attendance overview: sorted by attended and by absent, and the participants of a course.
     const byAttend = (

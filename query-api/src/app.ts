@@ -29,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     queries: {
       db: SqlDatabase;
+      /** The log, read only: read-your-writes, and counts "as of" a past moment. */
+      store: EventStore;
       passSecret: string;
     };
   }
@@ -36,7 +38,7 @@ declare module 'fastify' {
 
 /** The query API: serves read models; never decides and never writes. */
 export async function queryApi(app: FastifyInstance, options: QueryApiOptions): Promise<void> {
-  app.decorate('queries', { db: options.db, passSecret: options.passSecret });
+  app.decorate('queries', { db: options.db, store: options.store, passSecret: options.passSecret });
   installReadYourWrites(app, options.db, options.store);
   await app.register(registrationRoutes);
   await app.register(profileRoutes);

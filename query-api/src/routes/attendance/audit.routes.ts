@@ -1,11 +1,15 @@
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
 import { requireRole } from '@portal/events/http/session';
 import { translate } from '@portal/events/rules/messages';
 import { AuditPage, AuditQuery } from '../../contracts/audit.ts';
+import { attendanceHistory } from '../../core/attendance-history.ts';
 import { searchAttempts } from '../../core/audit-table.ts';
+import { countsAsOf } from '../../core/counts-as-of.ts';
 import { pagesOf } from '../../core/paging.ts';
 
 export const AUDIT_FILE = 'scan_audit.csv';
@@ -26,7 +30,10 @@ const AUDIT_COLUMNS = [
   'Uploaded late',
 ];
 
-/** The scan audit (issue 6): every attempt, filtered and paged, and the same rows as CSV. Admins only. */
+/**
+ * The audit (issue 6), admins only: every scan attempt, filtered and paged, and the same rows as
+ * CSV; a member's attendance history; a course's counts as they stood at a past moment.
+ */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
@@ -88,5 +95,46 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         .header('content-disposition', `attachment; filename="${AUDIT_FILE}"`);
       return `\uFEFF${stringify([AUDIT_COLUMNS, ...rows])}`;
     },
+  );
+
+  routes.get(
+    '/api/admin/courses/:id/counts',
+    {
+      preValidation: requireRole('admin'),
+      schema: {
+        tags: ['attendance'],
+        summary: 'A course’s counts as they stood at `asOf` (default now), folded from the event log itself',
+        params: z.object({ id: z.string() }),
+        querystring: z.object({ asOf: z.iso.datetime({ offset: true }).optional() }),
+      },
+    },
+    async (request) => {
+      const asOf = request.query.asOf ? new Date(request.query.asOf) : new Date();
+      const counts = await countsAsOf(app.queries.db, app.queries.store, request.params.id, asOf);
+      if (!counts) throw new HttpError(404, 'course.notFound');
+      return {
+        success: true,
+        asOf: asOf.toISOString(),
+        counts,
+        message: translate('courses.loaded', languageOf(request)),
+      };
+    },
+  );
+
+  routes.get(
+    '/api/admin/members/:id/attendance',
+    {
+      preValidation: requireRole('admin'),
+      schema: {
+        tags: ['attendance'],
+        summary: 'A member’s attendance history: every round they were scanned in, newest first (voided ones marked)',
+        params: z.object({ id: z.string() }),
+      },
+    },
+    async (request) => ({
+      success: true,
+      attendance: await attendanceHistory(app.queries.db, request.params.id),
+      message: translate('courses.loaded', languageOf(request)),
+    }),
   );
 }
