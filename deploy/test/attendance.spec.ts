@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMember } from '@portal/events/testing/accounts';
 import { testDatabases } from '@portal/events/testing/databases';
+import { openCsv } from '../src/testing/csv.ts';
+import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 const hour = 3600_000;
@@ -17,29 +18,7 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
   });
   afterAll(() => portal.close());
 
-  const partner = () =>
-    app.jwt.sign({ sub: 'cccccccccccccccccccccc09', role: 'partner', username: 'p', iatMs: Date.now() });
-  let lastPosition = 0;
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) => {
-    const answer = await app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', 'x-min-position': String(lastPosition) },
-    });
-    const position = answer.json()?.position;
-    if (typeof position === 'number' && position > lastPosition) lastPosition = position;
-    return answer;
-  };
-  async function approvedMember(fullName: string) {
-    const person = sampleMember({ fullName });
-    const { _id } = (await call('POST', '/api/members/register', '', person)).json();
-    await call('PUT', `/api/admin/registration/${_id}/status`, portal.adminToken, { status: 'approved' });
-    const token = (
-      await call('POST', '/api/login', '', { username: person.username, password: person.password })
-    ).json().partner.token as string;
-    return { id: _id as string, token, person };
-  }
+  const { call, partner, approvedMember } = portalCalls(() => portal);
 
   it('counts scans, absences after the round, voids, and shows the roster and the spec’s round shape', async () => {
     const course = (
@@ -135,6 +114,9 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
     });
     expect((await asOf(beforeVoid)).json().counts).toMatchObject({ participate: 2, totalAttend: 3, totalAbsent: 2 });
     expect((await asOf('2020-01-01T00:00:00Z')).statusCode).toBe(404);
+    const badMoment = await asOf('yesterday-ish');
+    expect(badMoment.statusCode).toBe(400);
+    expect(badMoment.json().errors).toEqual({ asOf: 'Please give a valid date and time.' });
     expect((await call('GET', `/api/admin/courses/${course}/counts`, partner())).statusCode).toBe(403);
     const history = (await call('GET', `/api/admin/members/${ann.id}/attendance`, portal.adminToken)).json().attendance;
     expect(history.map((entry: { roundId: string; voided: boolean }) => [entry.roundId, entry.voided])).toEqual([
@@ -171,9 +153,10 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
   });
 
   it('audits every attempt with filters, and exports the same rows as CSV', async () => {
+    const topic = 'ตรวจสอบการเข้าเรียน, "audited"';
     const course = (
       await call('POST', '/api/admin/createcourse', partner(), {
-        courseTopic: 'Audited course',
+        courseTopic: topic,
         courseDescription: 'Every attempt counts',
         maxPeople: 0,
         status: 'public',
@@ -198,7 +181,7 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
       ['accepted', null],
     ]);
     expect(audit.attempts[2]).toMatchObject({
-      courseTopic: 'Audited course',
+      courseTopic: topic,
       memberName: 'Dee Audited',
       scannerId: 'cccccccccccccccccccccc09',
       deviceId: 'door-1',
@@ -221,6 +204,9 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
       )
     ).json();
     expect(future.total).toBe(0);
+    const badRange = await call('GET', `/api/admin/audit/scans?from=last-week`, portal.adminToken);
+    expect(badRange.statusCode).toBe(400);
+    expect(badRange.json().errors).toEqual({ from: 'Please give a valid date and time.' });
     expect((await call('GET', `/api/admin/audit/scans`, partner())).statusCode).toBe(403);
 
     const csv = await app.inject({
@@ -229,13 +215,47 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
       headers: { authorization: `Bearer ${portal.adminToken}` },
     });
     expect(csv.headers['content-disposition']).toBe('attachment; filename="scan_audit.csv"');
-    expect(csv.body.startsWith('\uFEFF')).toBe(true);
-    const lines = csv.body.slice(1).trim().split('\n');
-    expect(lines[0]).toBe(
-      'Server time,Device time,Outcome,Reason,Course,Course ID,Round ID,Member,Member ID,Scanner,Scanner ID,Device,Method,Uploaded late',
+    // Opened as a spreadsheet would, column by column, against the audit's own rows.
+    const sheet = openCsv(csv.body);
+    expect(sheet.header).toEqual([
+      'Server time',
+      'Device time',
+      'Outcome',
+      'Reason',
+      'Course',
+      'Course ID',
+      'Round ID',
+      'Member',
+      'Member ID',
+      'Scanner',
+      'Scanner ID',
+      'Device',
+      'Method',
+      'Uploaded late',
+    ]);
+    expect(sheet.rows).toEqual(
+      audit.attempts.map((a: Record<string, string | null>, index: number) => [
+        a.serverTime,
+        a.deviceTime, // a live scan's device time is the server's
+        ['REFUSED', 'REFUSED', 'ACCEPTED'][index],
+        ['unknownMember', 'duplicate', ''][index],
+        topic,
+        course,
+        round,
+        ['', 'Dee Audited', 'Dee Audited'][index],
+        a.memberId ?? '',
+        '',
+        'cccccccccccccccccccccc09',
+        ['door-2', 'door-2', 'door-1'][index],
+        'typed',
+        'no',
+      ]),
     );
-    expect(lines).toHaveLength(4);
-    expect(lines[3]).toContain(`ACCEPTED,,Audited course,${course},${round},Dee Audited,${dee.id}`);
+    expect(audit.attempts.map((a: { memberId: string | null }) => a.memberId)).toEqual([
+      null, // what was typed is not a member id, so none is kept
+      dee.id,
+      dee.id,
+    ]);
   });
 
   it('tells open course pages about a scan made elsewhere, through server-sent events', async () => {

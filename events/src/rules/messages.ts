@@ -160,6 +160,10 @@ export const messages = {
   'attendance.voidReasonRequired': { th: 'กรุณาระบุเหตุผล', en: 'Please give a reason.' },
   'attendance.deviceTimeInvalid': { th: 'เวลาของอุปกรณ์ไม่ถูกต้อง', en: 'The device time is not a valid time.' },
   'courses.loaded': { th: 'โหลดข้อมูลหลักสูตรสำเร็จ', en: 'Courses loaded.' },
+  'report.loaded': { th: 'โหลดรายงานสำเร็จ', en: 'Report loaded.' },
+  'report.momentInvalid': { th: 'กรุณาระบุวันและเวลาที่ถูกต้อง', en: 'Please give a valid date and time.' },
+  'report.timeZone': { th: 'ไม่รู้จักเขตเวลานี้', en: 'This time zone is not known.' },
+  'report.days': { th: 'จำนวนวันต้องอยู่ระหว่าง 1 ถึง 366', en: 'The number of days must be from 1 to 366.' },
   'course.notFound': { th: 'ไม่พบหลักสูตร', en: 'Course not found.' },
   'course.notCreator': {
     th: 'เฉพาะผู้สร้างหลักสูตรหรือผู้ดูแลระบบเท่านั้นที่แก้ไขได้',

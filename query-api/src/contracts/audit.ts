@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 const id = z.string().trim().max(64).optional();
-const instant = z.iso.datetime({ offset: true }).optional().catch(undefined);
+/** A moment with its offset (the console sends ISO from the browser's zone); anything else is a 400. */
+export const instant = z.iso.datetime({ offset: true, error: 'report.momentInvalid' }).optional();
 
 /** The audit's filters: any of course, round, member, scanner, outcome, and a time range. */
 export const AuditQuery = z.object({
@@ -45,5 +46,45 @@ export const AuditPage = z.object({
   page: z.number(),
   pageSize: z.number(),
   pages: z.number(),
+  message: z.string(),
+});
+
+/** A member's attendance history: each round they were scanned in, newest first. */
+export const AttendanceHistory = z.object({
+  success: z.literal(true),
+  attendance: z.array(
+    z.object({
+      courseId: z.string(),
+      courseTopic: z.string().nullable(),
+      roundId: z.string(),
+      roundStartTime: z.string().nullable(),
+      scannedAt: z.string(),
+      late: z.boolean(),
+      walkIn: z.boolean(),
+      voided: z.boolean(),
+    }),
+  ),
+  message: z.string(),
+});
+
+/** A course's counts as they stood at `asOf`, folded from the event log. */
+export const CountsAsOfAnswer = z.object({
+  success: z.literal(true),
+  asOf: z.string(),
+  counts: z.object({
+    enrolled: z.number(),
+    participate: z.number(),
+    totalAttend: z.number(),
+    totalAbsent: z.number(),
+    rounds: z.array(
+      z.object({
+        _id: z.string(),
+        roundStartTime: z.string(),
+        roundEndTime: z.string(),
+        attended: z.number(),
+        absent: z.number(),
+      }),
+    ),
+  }),
   message: z.string(),
 });

@@ -45,6 +45,8 @@ export const attendanceProjection: Projection = {
     await sql.query(
       `CREATE INDEX IF NOT EXISTS scan_attempts_round ON ${schema}.scan_attempts (round_id, server_time)`,
     );
+    // The audit's date filter and the overview's scans per day.
+    await sql.query(`CREATE INDEX IF NOT EXISTS scan_attempts_time ON ${schema}.scan_attempts (server_time)`);
   },
   async apply(sql, schema, stored, _personal, batch) {
     const recount = (courseId: string, roundId: string) =>

@@ -6,7 +6,7 @@ import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
 import { requireRole } from '@portal/events/http/session';
 import { translate } from '@portal/events/rules/messages';
-import { AuditPage, AuditQuery } from '../../contracts/audit.ts';
+import { AttendanceHistory, AuditPage, AuditQuery, CountsAsOfAnswer, instant } from '../../contracts/audit.ts';
 import { attendanceHistory } from '../../core/attendance-history.ts';
 import { searchAttempts } from '../../core/audit-table.ts';
 import { countsAsOf } from '../../core/counts-as-of.ts';
@@ -105,7 +105,8 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         tags: ['attendance'],
         summary: 'A course’s counts as they stood at `asOf` (default now), folded from the event log itself',
         params: z.object({ id: z.string() }),
-        querystring: z.object({ asOf: z.iso.datetime({ offset: true }).optional() }),
+        querystring: z.object({ asOf: instant }),
+        response: { 200: CountsAsOfAnswer },
       },
     },
     async (request) => {
@@ -113,7 +114,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       const counts = await countsAsOf(app.queries.db, app.queries.store, request.params.id, asOf);
       if (!counts) throw new HttpError(404, 'course.notFound');
       return {
-        success: true,
+        success: true as const,
         asOf: asOf.toISOString(),
         counts,
         message: translate('courses.loaded', languageOf(request)),
@@ -129,10 +130,11 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         tags: ['attendance'],
         summary: 'A member’s attendance history: every round they were scanned in, newest first (voided ones marked)',
         params: z.object({ id: z.string() }),
+        response: { 200: AttendanceHistory },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       attendance: await attendanceHistory(app.queries.db, request.params.id),
       message: translate('courses.loaded', languageOf(request)),
     }),

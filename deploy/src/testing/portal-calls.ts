@@ -1,0 +1,36 @@
+import { sampleMember } from '@portal/events/testing/accounts';
+import type { TestPortal } from './test-portal.ts';
+
+/**
+ * Calls to a test portal as the console makes them: a Bearer token, English, and the position of
+ * the caller's last write, so every query sees what the test just did (read-your-writes). Takes
+ * the portal lazily, as tests open it in `beforeAll`.
+ */
+export function portalCalls(portalOf: () => TestPortal) {
+  let lastPosition = 0;
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) => {
+    const answer = await portalOf().app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', 'x-min-position': String(lastPosition) },
+    });
+    const position = answer.json()?.position;
+    if (typeof position === 'number' && position > lastPosition) lastPosition = position;
+    return answer;
+  };
+  /** A partner's session, signed the way the portal signs them. */
+  const partner = (id = 'cccccccccccccccccccccc09') =>
+    portalOf().app.jwt.sign({ sub: id, role: 'partner', username: 'p', iatMs: Date.now() });
+  /** A member who registered, was approved by the admin and signed in. */
+  async function approvedMember(fullName: string, overrides: Record<string, unknown> = {}) {
+    const person = sampleMember({ fullName, ...overrides });
+    const { _id } = (await call('POST', '/api/members/register', '', person)).json();
+    await call('PUT', `/api/admin/registration/${_id}/status`, portalOf().adminToken, { status: 'approved' });
+    const token = (
+      await call('POST', '/api/login', '', { username: person.username, password: person.password })
+    ).json().partner.token as string;
+    return { id: _id as string, token, person };
+  }
+  return { call, partner, approvedMember };
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '@portal/events/testing/databases';
+import { portalCalls } from '../src/testing/portal-calls.ts';
+import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
+
+const hour = 3600_000;
+const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+
+/**
+ * The member's dashboard and the admins' overview on a small seeded data set whose every figure
+ * is worked out by hand below: two members, three courses, ended and future rounds, a late
+ * upload, a duplicate and a void.
+ */
+describe.each(testDatabases())('reports through the portal on $name', (database) => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await openTestPortal(database);
+  });
+  afterAll(() => portal.close());
+  const { call, partner, approvedMember } = portalCalls(() => portal);
+
+  async function course(topic: string, rounds: [number, number][]) {
+    const id = (
+      await call('POST', '/api/admin/createcourse', partner(), {
+        courseTopic: topic,
+        courseDescription: `${topic} for beginners`,
+        maxPeople: 0,
+        status: 'public',
+      })
+    ).json()._id as string;
+    const roundIds: string[] = [];
+    for (const [start, end] of rounds) {
+      const answer = await call('POST', `/api/admin/courses/${id}/rounds`, partner(), {
+        roundStartTime: iso(start),
+        roundEndTime: iso(end),
+      });
+      roundIds.push(answer.json().round._id);
+    }
+    return { id, rounds: roundIds };
+  }
+
+  it('gives a member their courses, progress, attendance rate and next rounds, from real scans only', async () => {
+    // Course A: two ended rounds, two to come. B: one ended round. C: one round to come.
+    const a = await course('Aikido', [
+      [-5 * hour, -4 * hour],
+      [-3 * hour, -2 * hour],
+      [2 * hour, 3 * hour],
+      [24 * hour, 25 * hour],
+    ]);
+    const b = await course('Baking', [[-6 * hour, -5 * hour]]);
+    const c = await course('Calligraphy', [[5 * hour, 6 * hour]]);
+    const mia = await approvedMember('Mia Member');
+    const noa = await approvedMember('Noa Nobody');
+    for (const id of [a.id, b.id, c.id]) await call('POST', `/api/courses/${id}/enroll`, mia.token);
+    await call('POST', `/api/courses/${a.id}/enroll`, noa.token);
+    // Mia was scanned offline in A's first round and in B's round; the scanners uploaded later.
+    const scan = (round: string, deviceTime: string) =>
+      call('PUT', `/api/admin/updateround/${round}`, partner(), { userId: mia.id, deviceTime });
+    expect((await scan(a.rounds[0]!, iso(-4.5 * hour))).statusCode).toBe(200);
+    expect((await scan(b.rounds[0]!, iso(-5.5 * hour))).statusCode).toBe(200);
+    expect((await scan(b.rounds[0]!, iso(-5.4 * hour))).statusCode).toBe(409); // a duplicate, refused
+
+    const report = (await call('GET', `/api/admin/courses/${mia.id}/report`, mia.token)).json();
+    expect(report.success).toBe(true);
+    const byTopic = Object.fromEntries(report.course.map((item: { courseTopic: string }) => [item.courseTopic, item]));
+    expect(byTopic.Aikido).toMatchObject({
+      _id: a.id,
+      totalLessons: 4,
+      completedLessons: 1,
+      heldLessons: 2,
+      progress: 25,
+      status: 'In Progress',
+      instructor: 'cccccccccccccccccccccc09',
+      upcomingRound: { _id: a.rounds[2], roundNumber: 3 },
+    });
+    expect(byTopic.Aikido.userAttendance.map((e: { status: string }) => e.status)).toEqual(['Attended', 'Absent']);
+    expect(byTopic.Baking).toMatchObject({ progress: 100, status: 'Completed', upcomingRound: null });
+    expect(byTopic.Calligraphy).toMatchObject({ progress: 0, status: 'Upcoming', userAttendance: [] });
+    expect(report.summary).toEqual({
+      enrolledCourses: 3,
+      upcomingRounds: 3,
+      attendanceRate: 67, // two attended of three entries
+      completedCourses: 1,
+      totalCourses: 3,
+    });
+    expect(report.upcoming.map((round: { _id: string }) => round._id)).toEqual([a.rounds[2], c.rounds[0], a.rounds[3]]);
+
+    // A voided scan is no scan: Baking falls back to nothing attended.
+    await call('POST', `/api/admin/rounds/${b.rounds[0]}/attendance/${mia.id}/void`, portal.adminToken, {
+      reason: 'wrong person',
+    });
+    const after = (await call('GET', `/api/admin/courses/${mia.id}/report`, portal.adminToken)).json();
+    expect(after.course.find((item: { _id: string }) => item._id === b.id)).toMatchObject({
+      progress: 0,
+      status: 'Upcoming',
+      userAttendance: [expect.objectContaining({ status: 'Absent' })],
+    });
+    expect(after.summary).toMatchObject({ attendanceRate: 33, completedCourses: 0 });
+
+    // Noa's own dashboard: enrolled in A, came to nothing.
+    const noas = (await call('GET', `/api/admin/courses/${noa.id}/report`, noa.token)).json();
+    expect(noas.summary).toEqual({
+      enrolledCourses: 1,
+      upcomingRounds: 2,
+      attendanceRate: 0,
+      completedCourses: 0,
+      totalCourses: 1,
+    });
+
+    // Only oneself, or an admin; nobody without a session.
+    expect((await call('GET', `/api/admin/courses/${mia.id}/report`, noa.token)).statusCode).toBe(403);
+    expect((await call('GET', `/api/admin/courses/${mia.id}/report`, partner())).statusCode).toBe(403);
+    expect((await call('GET', `/api/admin/courses/${mia.id}/report`, '')).statusCode).toBe(401);
+    expect(
+      (await call('GET', '/api/admin/courses/aaaaaaaaaaaaaaaaaaaaaaaa/report', portal.adminToken)).statusCode,
+    ).toBe(404);
+
+    // The organisation's overview, counted in Bangkok's days.
+    const overview = (await call('GET', '/api/admin/overview?days=7&tz=Asia/Bangkok', portal.adminToken)).json();
+    expect(overview.members).toEqual(expect.arrayContaining([{ role: 'member', status: 'approved', count: 2 }]));
+    expect(overview.courses).toEqual({ public: 3, private: 0, rounds: 3 }); // A1, A2 and B1 started this week
+    expect(overview.scansPerDay).toHaveLength(7);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+    expect(overview.scansPerDay.at(-1)).toEqual({ day: today, accepted: 2, refused: 1, voided: 1 });
+    expect(overview.scansPerDay.slice(0, -1).every((d: { accepted: number }) => d.accepted === 0)).toBe(true);
+    // A: Mia in round 1, nobody in round 2, Noa in neither: 1 attended, 3 absent. B: Mia's scan voided.
+    expect(overview.courseRates).toEqual([
+      { _id: a.id, courseTopic: 'Aikido', attended: 1, absent: 3, rate: 25 },
+      { _id: b.id, courseTopic: 'Baking', attended: 0, absent: 1, rate: 0 },
+    ]);
+    expect(overview.busiestRounds).toEqual([
+      expect.objectContaining({ _id: a.rounds[0], courseTopic: 'Aikido', attended: 1 }),
+    ]);
+
+    const bad = await call('GET', '/api/admin/overview?days=0&tz=Mars/Olympus', portal.adminToken);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      days: 'The number of days must be from 1 to 366.',
+      tz: 'This time zone is not known.',
+    });
+    expect((await call('GET', '/api/admin/overview', mia.token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/overview', partner())).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '@portal/events/http/errors';
+import { languageOf } from '@portal/events/http/language';
+import { requireRole, requireSession } from '@portal/events/http/session';
+import { translate } from '@portal/events/rules/messages';
+import { MemberReport, Overview, OverviewQuery } from '../../contracts/reports.ts';
+import { findAccount } from '../../core/accounts-table.ts';
+import { memberReport } from '../../core/member-report.ts';
+import { overview } from '../../core/overview.ts';
+
+/** The member's dashboard (spec 001 section 2.6) and the admins' overview (/admin). */
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    // The spec's {userId}; named :id because the router needs one name per position.
+    '/api/admin/courses/:id/report',
+    {
+      preValidation: requireSession,
+      schema: {
+        tags: ['reports'],
+        summary:
+          "A member's courses with progress, attendance and the next rounds: one's own, or anyone's for an admin",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: MemberReport },
+      },
+    },
+    async (request) => {
+      const session = request.session!;
+      const memberId = request.params.id;
+      if (session.accountId !== memberId && session.role !== 'admin') throw new HttpError(403, 'auth.forbidden');
+      if (!(await findAccount(app.queries.db, memberId))) throw new HttpError(404, 'profile.notFound');
+      const now = new Date();
+      return {
+        success: true as const,
+        ...(await memberReport(app.queries.db, memberId, now)),
+        serverTime: now.toISOString(),
+        message: translate('report.loaded', languageOf(request)),
+      };
+    },
+  );
+
+  routes.get(
+    '/api/admin/overview',
+    {
+      preValidation: requireRole('admin'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Members by role and status, scans per day, attendance rate per course and the busiest rounds',
+        querystring: OverviewQuery,
+        response: { 200: Overview },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await overview(app.queries.db, request.query)),
+      message: translate('report.loaded', languageOf(request)),
+    }),
+  );
+}
