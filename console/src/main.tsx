@@ -11,6 +11,7 @@ import './lib/i18n.ts';
 import { storedTheme } from './lib/storage.ts';
 import './styles.css';
 import './courses.css';
+import './reports.css';
 
 document.documentElement.dataset.theme = storedTheme();
 

@@ -20,6 +20,8 @@ const EMarket = lazy(() => import('./routes/e-market.tsx'));
 const Round = lazy(() => import('./routes/round.tsx'));
 const Report = lazy(() => import('./routes/report.tsx'));
 const Audit = lazy(() => import('./routes/audit.tsx'));
+const AdminHome = lazy(() => import('./routes/admin-home.tsx'));
+const MemberHistory = lazy(() => import('./routes/member-history.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];
@@ -73,7 +75,8 @@ export const router = createBrowserRouter([
       planned('/notification', 'screen.notification', anyone),
       planned('/sendemail', 'screen.sendemail', anyone),
       planned('/partner', 'screen.partner', ['partner']),
-      planned('/admin', 'screen.admin', ['admin']),
+      { path: '/admin', element: guarded(['admin'], <AdminHome />) },
+      { path: '/members/:id', element: guarded(['admin'], <MemberHistory />) },
       { path: '/e-market', element: guarded(anyone, <EMarket />) },
       // The page itself tells other roles, in the spec's words (section 2.5).
       { path: '/report', element: <Report /> },

@@ -16,11 +16,12 @@ export function date(iso: string | null | undefined, language: string): string {
   return new Date(iso).toLocaleDateString(language === 'th' ? 'th-TH' : 'en-US', { dateStyle: 'long' });
 }
 
-/** The value of a datetime-local input for an instant, in the browser's time zone. */
-export function toLocalInput(iso: string): string {
+/** The value of a datetime-local input for an instant, in the browser's time zone (with seconds when asked). */
+export function toLocalInput(iso: string, seconds = false): string {
   const at = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  const minutes = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return seconds ? `${minutes}:${pad(at.getSeconds())}` : minutes;
 }
 
 /** The instant a datetime-local input's value means in the browser's time zone, or '' when empty. */

@@ -1,13 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { postgresSkipReason } from '@portal/events/testing/databases';
-import { CHROMIUM, SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
+import { CHROMIUM, SCREENSHOTS, chromiumSkipReason, launchChromium, signIn as signInAt } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const hour = 3600_000;
@@ -104,17 +104,8 @@ describe.skipIf(chromiumSkipReason())(
       await portal?.stop();
     });
 
-    async function signIn(on: Browser, person: Person, lang = 'en'): Promise<Page> {
-      const context = await on.newContext({ viewport: { width: 1280, height: 1000 } });
-      await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
-      const page = await context.newPage();
-      await page.goto(`${portal.url}/login`);
-      await page.locator('input[name=username]').fill(person.username);
-      await page.locator('input[name=password]').fill(person.password);
-      await page.locator('button[type=submit]').click();
-      await page.waitForURL(/\/(admin|e-market|partner)$/);
-      return page;
-    }
+    const signIn = (on: Browser, person: Person, lang: 'en' | 'th' = 'en') =>
+      signInAt(on, portal.url, person, { lang });
 
     it('scans the pass a member shows to the camera, and types the next one', async () => {
       // The member's phone: the pass on their home page.
@@ -243,7 +234,7 @@ describe.skipIf(chromiumSkipReason())(
 
     it('shows admins every attempt in the scan audit, filtered, and exports it', async () => {
       const page = await signIn(browser, ADMIN);
-      await page.getByRole('link', { name: 'Scan audit' }).click();
+      await page.locator('#admin-sidebar').getByRole('link', { name: 'Scan audit' }).click();
       await page.getByRole('heading', { name: 'Scan audit' }).waitFor();
       await page.getByLabel('Outcome').selectOption('voided');
       await expect.poll(() => page.locator('tbody tr').count()).toBe(1);

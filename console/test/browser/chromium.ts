@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type Page, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = resolve(import.meta.dirname, '../../../test-results/screenshots');
@@ -21,3 +21,39 @@ export function launchChromium(): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
 }
+
+export interface SignInOptions {
+  lang?: 'en' | 'th';
+  width?: number;
+  theme?: 'light' | 'dark';
+  /** The browser's time zone; the portal's own clock is the machine's. */
+  timezoneId?: string;
+}
+
+/** A fresh browser context signed in through the login form, landed on the person's home. */
+export async function signIn(
+  browser: Browser,
+  portalUrl: string,
+  person: { username: string; password: string },
+  { lang = 'en', width = 1280, theme = 'light', timezoneId }: SignInOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 1000 }, timezoneId });
+  await context.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('lang', l!);
+      localStorage.setItem('theme', th!);
+    },
+    [lang, theme],
+  );
+  const page = await context.newPage();
+  await page.goto(`${portalUrl}/login`);
+  await page.locator('input[name=username]').fill(person.username);
+  await page.locator('input[name=password]').fill(person.password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/(admin|e-market|partner)$/);
+  return page;
+}
+
+/** How far the page scrolls sideways (0 when it fits the viewport). */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
+import { SCREENSHOTS, chromiumSkipReason, launchChromium, signIn as signInAt } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 type Person = { username: string; password: string };
@@ -53,23 +53,8 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
       body: JSON.stringify(body),
     }).then((response) => response.json() as Promise<{ _id: string; partner: { token: string } }>);
 
-  async function signIn(person: Person, lang: 'en' | 'th' = 'en', width = 1280, theme = 'light'): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'UTC' });
-    await context.addInitScript(
-      ([l, th]) => {
-        localStorage.setItem('lang', l!);
-        localStorage.setItem('theme', th!);
-      },
-      [lang, theme],
-    );
-    const page = await context.newPage();
-    await page.goto(`${portal.url}/login`);
-    await page.locator('input[name=username]').fill(person.username);
-    await page.locator('input[name=password]').fill(person.password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/(admin|e-market|partner)$/);
-    return page;
-  }
+  const signIn = (person: Person, lang: 'en' | 'th' = 'en', width = 1280, theme: 'light' | 'dark' = 'light') =>
+    signInAt(browser, portal.url, person, { lang, width, theme, timezoneId: 'UTC' });
   const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
   const cards = (page: Page) => page.locator('article.course-card');
   let courseUrl = '';

@@ -56,7 +56,7 @@ describe.skipIf(chromiumSkipReason())('the registration report', () => {
 
   it('searches, filters, sorts and pages; approves, views, erases with confirmation; exports the CSV', async () => {
     const page = await asAdmin('en');
-    await page.getByRole('link', { name: 'Registration report' }).click();
+    await page.locator('#admin-sidebar').getByRole('link', { name: 'Registration report' }).click();
     await page.getByRole('heading', { name: 'Registration report' }).waitFor();
     await expect.poll(() => rows(page).count()).toBe(10);
     expect(await page.getByText('Page 1 of 2').count()).toBe(1);

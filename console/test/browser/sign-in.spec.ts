@@ -63,7 +63,9 @@ describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
     expect(date).toBe(new Date().toLocaleDateString('en-US', { dateStyle: 'full' }));
     const before = await page.getByTestId('header-clock').textContent();
     await expect.poll(() => page.getByTestId('header-clock').textContent(), { timeout: 3000 }).not.toBe(before);
-    await expect.poll(() => page.getByRole('link', { name: 'Registration report' }).count()).toBe(1);
+    await expect
+      .poll(() => page.locator('#admin-sidebar').getByRole('link', { name: 'Registration report' }).count())
+      .toBe(1);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
     expect(stored).toMatchObject({ username: ADMIN.username, role: 'admin' });
     expect(stored).not.toHaveProperty('profile_img');

@@ -12,7 +12,7 @@ export function MemberPass() {
   const { user } = useSession();
   const pass = useMyPass();
   return (
-    <section className="card member-pass" aria-labelledby="member-pass-title">
+    <section className="card member-pass" id="member-pass" aria-labelledby="member-pass-title">
       <h2 id="member-pass-title">{t('pass.title')}</h2>
       {pass.data ? (
         <QRCodeSVG value={pass.data.code} size={220} marginSize={2} title={t('pass.title')} data-testid="pass-qr" />

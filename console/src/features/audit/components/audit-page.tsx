@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import type { AuditPage as AuditAnswer } from '@portal/query-api/contracts/audit';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -139,7 +140,13 @@ export function AuditPage() {
                       )}
                     </td>
                     <td>
-                      {attempt.memberName ?? '—'}
+                      {attempt.memberId ? (
+                        <Link to={`/members/${attempt.memberId}`} title={t('history.link')}>
+                          {attempt.memberName ?? attempt.memberId}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
                       {attempt.memberId && (
                         <div>
                           <code>{attempt.memberId}</code>

@@ -52,7 +52,7 @@ export function CataloguePage() {
     </button>
   );
   return (
-    <section className="catalogue">
+    <section className="catalogue" id="catalogue">
       <h1>{t('screen.emarket')}</h1>
       <MemberPass />
       <div className="toolbar">

@@ -7,6 +7,7 @@ import { date, dateTime } from '../../../lib/dates.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useLiveCourse } from '../../../lib/live.ts';
 import { courseKey, useCourse } from '../api/courses.ts';
+import { CountsAsOf } from '../../audit/components/counts-as-of.tsx';
 import { CourseImage } from './course-image.tsx';
 
 /**
@@ -131,6 +132,7 @@ export function CourseDetailsPage({ id }: { id: string | undefined }) {
           })}
         </ol>
       )}
+      {user?.role === 'admin' && <CountsAsOf courseId={data._id} />}
       {inactive && (
         <Dialog tone="warning" title={t('details.notActiveTitle')} onClose={() => setInactive(false)}>
           {t('details.notActiveBody')}

@@ -1,6 +1,7 @@
 import { type ColumnDef, type SortingState, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { AccountView } from '@portal/query-api/contracts/account';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -289,6 +290,11 @@ export function RegistrationsPage() {
                 </div>
               ))}
           </dl>
+          {viewing.role === 'member' && (
+            <Link className="button" to={`/members/${viewing._id}`}>
+              {t('history.link')}
+            </Link>
+          )}
         </Modal>
       )}
       {asking && (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { api } from '../../../lib/api-client.ts';
 import type { ParticipantAnswer } from '../../courses/api/courses.ts';
@@ -28,13 +29,7 @@ export function ParticipantsModal(props: { courseId: string; topic: string; onCl
         <ul className="participants">
           {list.map((person) => (
             <li key={person._id}>
-              {person.avatarUrl ? (
-                <img src={person.avatarUrl} alt="" className="avatar" />
-              ) : (
-                <span className="avatar" aria-hidden="true">
-                  {(person.fullName || person.username || '?').slice(0, 1)}
-                </span>
-              )}
+              <Avatar src={person.avatarUrl} name={person.fullName || person.username || '?'} />
               <span>
                 <strong>{person.fullName || person.username || 'N/A'}</strong>
                 <br />

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { z } from 'zod';
+import type { AttendanceHistory } from '@portal/query-api/contracts/audit';
+import { api } from '../../../lib/api-client.ts';
+import { dateTime } from '../../../lib/dates.ts';
+import { MemberDashboard } from '../../dashboard/components/member-dashboard.tsx';
+
+type HistoryAnswer = z.infer<typeof AttendanceHistory>;
+
+/**
+ * One member as admins audit them (/members/{id}): the dashboard the member sees, then every round
+ * they were scanned in, newest first, voided scans kept and marked.
+ */
+export function MemberHistoryPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const history = useQuery({
+    queryKey: ['member-history', id],
+    queryFn: () => api<HistoryAnswer>(`/api/admin/members/${id}/attendance`),
+  });
+  return (
+    <>
+      <MemberDashboard memberId={id} own={false} fallbackName={id} />
+      <section className="card report-table" aria-labelledby="history-title">
+        <h2 id="history-title">{t('history.title')}</h2>
+        {history.isPending ? (
+          <div className="spinner" role="status" aria-label={t('form.loading')} />
+        ) : history.isError ? (
+          <div role="alert">
+            <p>{t('history.loadFailed')}</p>
+            <button type="button" className="button" onClick={() => void history.refetch()}>
+              {t('report.retry')}
+            </button>
+          </div>
+        ) : history.data.attendance.length === 0 ? (
+          <p className="muted">{t('history.empty')}</p>
+        ) : (
+          <div className="table-wrap">
+            <table data-testid="attendance-history">
+              <thead>
+                <tr>
+                  <th>{t('history.course')}</th>
+                  <th>{t('history.roundStart')}</th>
+                  <th>{t('history.scannedAt')}</th>
+                  <th>{t('history.notes')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.data.attendance.map((entry) => (
+                  <tr key={entry.roundId} className={entry.voided ? 'voided' : undefined}>
+                    <td>{entry.courseTopic ?? entry.courseId}</td>
+                    <td>{dateTime(entry.roundStartTime, i18n.language)}</td>
+                    <td>{dateTime(entry.scannedAt, i18n.language)}</td>
+                    <td>
+                      {[
+                        entry.voided && t('audit.outcome.voided'),
+                        entry.late && t('round.late'),
+                        entry.walkIn && t('round.walkIn'),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
