@@ -350,6 +350,7 @@ export const en = {
   'dashboard.attendanceRate': 'Attendance Rate',
   'dashboard.completed': 'Courses Completed',
   'dashboard.statusChart': 'My courses by status',
+  'dashboard.statusChartOther': 'Courses by status',
   'dashboard.status.Completed': 'Completed',
   'dashboard.status.In Progress': 'In Progress',
   'dashboard.status.Upcoming': 'Upcoming',
@@ -361,6 +362,7 @@ export const en = {
   'dashboard.trendCaption':
     'Your attendance rate after each round held: {{attended}} of {{held}} rounds attended so far.',
   'dashboard.myCourses': 'My Courses',
+  'dashboard.courses': 'Courses',
   'dashboard.instructor': 'Instructor: {{name}}',
   'dashboard.progressLabel': 'Progress in {{topic}}',
   'dashboard.progress': '{{done}} of {{total}} rounds attended',
@@ -389,6 +391,7 @@ export const en = {
   'overview.courses': 'Courses',
   'overview.roundsHeld': 'Rounds held in the period',
   'overview.scans': 'Scan attempts per day',
+  'overview.scansTotal': '{{count}} in all',
   'overview.rates': 'Attendance rate per course',
   'overview.ratesHint': 'Rounds that ended in the period. Absent: enrolled and not scanned.',
   'overview.rate': '{{rate}}% ({{attended}} of {{expected}})',

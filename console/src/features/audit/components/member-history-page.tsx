@@ -23,7 +23,7 @@ export function MemberHistoryPage() {
   return (
     <>
       <MemberDashboard memberId={id} own={false} fallbackName={id} />
-      <section className="card report-table" aria-labelledby="history-title">
+      <section className="card history-card" aria-labelledby="history-title">
         <h2 id="history-title">{t('history.title')}</h2>
         {history.isPending ? (
           <div className="spinner" role="status" aria-label={t('form.loading')} />

@@ -8,7 +8,8 @@ const statuses = ['Completed', 'In Progress', 'Upcoming'] as const;
 const statusColour = { Completed: '#16a34a', 'In Progress': '#0ea5e9', Upcoming: '#f59e0b' } as const;
 
 /** The doughnut of the member's courses by status, with the figures written out beside it. */
-export function StatusChart({ courses }: { courses: readonly MemberCourse[] }) {
+/** `own` when members look at their own courses; admins see another member's. */
+export function StatusChart({ courses, own }: { courses: readonly MemberCourse[]; own: boolean }) {
   const { t } = useTranslation();
   const data = statuses.map((status) => ({
     status,
@@ -18,8 +19,13 @@ export function StatusChart({ courses }: { courses: readonly MemberCourse[] }) {
   }));
   return (
     <figure className="card chart" aria-labelledby="status-chart-title">
-      <h2 id="status-chart-title">{t('dashboard.statusChart')}</h2>
-      <PieChart responsive style={{ width: '100%', height: 220 }} role="img" aria-label={t('dashboard.statusChart')}>
+      <h2 id="status-chart-title">{t(own ? 'dashboard.statusChart' : 'dashboard.statusChartOther')}</h2>
+      <PieChart
+        responsive
+        style={{ width: '100%', height: 220 }}
+        role="img"
+        aria-label={t(own ? 'dashboard.statusChart' : 'dashboard.statusChartOther')}
+      >
         <Pie data={data} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" isAnimationActive={false} />
         <Tooltip />
       </PieChart>

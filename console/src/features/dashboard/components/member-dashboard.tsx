@@ -108,10 +108,10 @@ export function MemberDashboard({
       ) : (
         <>
           <div className="dashboard-charts">
-            <StatusChart courses={courses} />
+            <StatusChart courses={courses} own={own} />
             <TrendChart courses={courses} />
           </div>
-          <h2>{t('dashboard.myCourses')}</h2>
+          <h2>{t(own ? 'dashboard.myCourses' : 'dashboard.courses')}</h2>
           <div className="course-grid">
             {courses.map((course) => (
               <MyCourseCard key={course._id} course={course} />

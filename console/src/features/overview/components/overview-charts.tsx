@@ -43,8 +43,9 @@ export function ScansChart({ days }: { days: OverviewAnswer['scansPerDay'] }) {
       <figcaption className="muted" data-testid="scans-total">
         {(['accepted', 'refused', 'voided'] as const)
           .map((outcome) => `${t(`audit.outcome.${outcome}`)}: ${days.reduce((sum, day) => sum + day[outcome], 0)}`)
-          .join(' · ')}{' '}
-        ({total})
+          .join(' · ')}
+        {' · '}
+        {t('overview.scansTotal', { count: total })}
       </figcaption>
     </figure>
   );
