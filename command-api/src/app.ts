@@ -14,6 +14,8 @@ import { courseRoutes } from './courses/routes.ts';
 import { createRoundIndex } from './attendance/round-index.ts';
 import { attendanceRoutes } from './attendance/routes.ts';
 import type { AttendanceConfig } from '@portal/events/attendance/config';
+import { type MailConfig, createMailer, mailConfigFromEnv } from './outreach/mailer.ts';
+import { outreachRoutes } from './outreach/routes.ts';
 
 export interface CommandApiOptions {
   db: SqlDatabase;
@@ -24,6 +26,8 @@ export interface CommandApiOptions {
   uploadsDir: string;
   /** The pass secret and scanning margins. */
   attendance: AttendanceConfig;
+  /** Where e-mail goes; by default from SMTP_URL and MAIL_FROM (README, Configuration). */
+  mail?: MailConfig;
 }
 
 declare module 'fastify' {
@@ -57,4 +61,7 @@ export async function commandApi(app: FastifyInstance, options: CommandApiOption
   await app.register(profileRoutes);
   await app.register(courseRoutes);
   await app.register(attendanceRoutes);
+  const mailer = createMailer(options.mail ?? mailConfigFromEnv());
+  app.addHook('onClose', async () => mailer.close());
+  await app.register(outreachRoutes, { mailer });
 }

@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { ensureFirstAdmin } from '@portal/command-api/accounts/first-admin';
 import { commandApi, prepareCommandTables } from '@portal/command-api/app';
+import type { MailConfig } from '@portal/command-api/outreach/mailer';
 import { type AttendanceConfig, attendanceConfig } from '@portal/events/attendance/config';
 import { installHealth } from '@portal/events/http/health';
 import { createHttpServer } from '@portal/events/http/server-kit';
@@ -24,6 +25,8 @@ export interface PortalOptions {
   warmAddresses?: boolean;
   /** The pass secret and scanning margins; by default from the environment (README, Configuration). */
   attendance?: AttendanceConfig;
+  /** Where e-mail goes; by default SMTP_URL and MAIL_FROM from the environment. */
+  mail?: MailConfig;
   /** The built console (console/dist) to serve on the same port; omitted: API only. */
   consoleDir?: string;
 }
@@ -52,7 +55,7 @@ export async function startPortal(options: PortalOptions) {
     onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
   });
   const attendance = options.attendance ?? attendanceConfig(options.sessionSecret);
-  await app.register(commandApi, { db, store, uploadsDir: options.uploadsDir, attendance });
+  await app.register(commandApi, { db, store, uploadsDir: options.uploadsDir, attendance, mail: options.mail });
   await app.register(queryApi, {
     db,
     store,

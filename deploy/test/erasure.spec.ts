@@ -97,6 +97,16 @@ describe.each(testDatabases())('personal data erasure on $name', (database) => {
     expect(served.statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: imageUrl })).statusCode).toBe(401);
 
+    // They write to the provider through the contact form, signed in.
+    const note = 'Please call me back about my knee injury before class';
+    const contact = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: erasedMember.fullName, email: erasedMember.personalEmail, subject: 'Injury', message: note },
+      headers: { authorization: `Bearer ${memberToken}` },
+    });
+    expect(contact.statusCode).toBe(201);
+
     const stored = await everythingStored(db);
     // Before erasure the read models hold the data (the log never does in the clear).
     expect(stored).toContain(erasedMember.fullName);
@@ -120,7 +130,7 @@ describe.each(testDatabases())('personal data erasure on $name', (database) => {
 
     const check = async () => {
       const after = await everythingStored(db);
-      for (const secret of [...secretsOf(erasedMember), ...secretsOf(erasedPartner)]) {
+      for (const secret of [...secretsOf(erasedMember), ...secretsOf(erasedPartner), note]) {
         expect(after, `"${secret}" is still stored`).not.toContain(secret);
       }
       expect(after).toContain(kept.fullName);

@@ -9,6 +9,7 @@ import { roundQueryRoutes } from './routes/attendance/rounds.routes.ts';
 import { catalogueRoutes } from './routes/courses/catalogue.routes.ts';
 import { courseQueryRoutes } from './routes/courses/routes.ts';
 import { profileRoutes } from './routes/profiles/routes.ts';
+import { outreachRoutes } from './routes/outreach/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
 import { registrationRoutes } from './routes/registrations/routes.ts';
 import { uploadRoutes } from './routes/uploads/routes.ts';
@@ -50,5 +51,6 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
   await app.register(liveRoutes);
   await app.register(auditRoutes);
   await app.register(reportRoutes);
+  await app.register(outreachRoutes);
   await app.register(uploadRoutes, { root: options.uploadsDir });
 }

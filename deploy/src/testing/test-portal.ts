@@ -1,17 +1,25 @@
 import { type TestDatabase, testUploadsDir } from '@portal/events/testing/databases';
+import type { MailConfig } from '@portal/command-api/outreach/mailer';
 import { startPortal } from '../portal.ts';
 
 export const TEST_ADMIN = { username: 'admin01', password: 'admin-password-1' };
 
 /**
  * The whole portal in this process (as `npm start` runs it, without the console) on a fresh test
- * database and upload folder, with the first admin signed in.
+ * database and upload folder, with the first admin signed in; e-mail goes to `options.mail`.
  */
-export async function openTestPortal(database: TestDatabase) {
+export async function openTestPortal(database: TestDatabase, options: { mail?: MailConfig } = {}) {
   const { db, drop } = await database.open();
   const uploadsDir = testUploadsDir();
   const start = () =>
-    startPortal({ db, sessionSecret: 'test-portal-secret-of-enough-length', admin: TEST_ADMIN, uploadsDir });
+    startPortal({
+      db,
+      sessionSecret: 'test-portal-secret-of-enough-length',
+      admin: TEST_ADMIN,
+      uploadsDir,
+      // No SMTP server unless the test brings one: e-mails stay in the outbox.
+      mail: options.mail ?? { from: 'Course Portal <no-reply@course-portal.invalid>' },
+    });
   let portal = await start();
   const signIn = await portal.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });
   const adminToken: string = signIn.json().partner.token;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+export const OutreachQuery = z.object({
+  page: z.coerce.number({ error: 'report.page' }).int('report.page').min(1, 'report.page').default(1),
+  pageSize: z.coerce
+    .number({ error: 'report.page' })
+    .int('report.page')
+    .min(1, 'report.page')
+    .max(100, 'report.page')
+    .default(20),
+});
+
+const paged = { total: z.number(), page: z.number(), pageSize: z.number(), pages: z.number(), message: z.string() };
+
+/** The admins' inbox: contact messages, newest first. */
+export const ContactMessages = z.object({
+  success: z.literal(true),
+  contactMessages: z.array(
+    z.object({
+      _id: z.string(),
+      senderId: z.string().nullable(),
+      name: z.string(),
+      email: z.string(),
+      subject: z.string(),
+      message: z.string(),
+      receivedAt: z.string(),
+    }),
+  ),
+  ...paged,
+});
+
+/** The outbox: every e-mail and how it went (sending, sent, outbox, failed), newest first. */
+export const Emails = z.object({
+  success: z.literal(true),
+  emails: z.array(
+    z.object({
+      _id: z.string(),
+      senderId: z.string(),
+      senderName: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      message: z.string(),
+      status: z.enum(['sending', 'sent', 'outbox', 'failed']),
+      failure: z.string().nullable(),
+      requestedAt: z.string(),
+      settledAt: z.string().nullable(),
+    }),
+  ),
+  ...paged,
+});

@@ -1,0 +1,73 @@
+import type { Sql } from '@portal/events/store/sql';
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+interface Page {
+  page: number;
+  pageSize: number;
+}
+
+export async function contactMessagesPage(sql: Sql, { page, pageSize }: Page) {
+  const [{ total }] = (await sql.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM rm.contact_messages`,
+  )) as [{ total: number }];
+  const rows = await sql.query<{
+    id: string;
+    sender_id: string | null;
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    received_at: Date;
+  }>(`SELECT * FROM rm.contact_messages ORDER BY received_at DESC, id DESC LIMIT $1 OFFSET $2`, [
+    pageSize,
+    (page - 1) * pageSize,
+  ]);
+  return {
+    total,
+    contactMessages: rows.map((row) => ({
+      _id: row.id,
+      senderId: row.sender_id,
+      name: row.name,
+      email: row.email,
+      subject: row.subject,
+      message: row.message,
+      receivedAt: iso(row.received_at)!,
+    })),
+  };
+}
+
+export async function emailsPage(sql: Sql, { page, pageSize }: Page) {
+  const [{ total }] = (await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM rm.emails`)) as [
+    { total: number },
+  ];
+  const rows = await sql.query<{
+    id: string;
+    sender_id: string;
+    sender_name: string;
+    recipient: string;
+    subject: string;
+    message: string;
+    status: 'sending' | 'sent' | 'outbox' | 'failed';
+    failure: string | null;
+    requested_at: Date;
+    settled_at: Date | null;
+  }>(`SELECT * FROM rm.emails ORDER BY requested_at DESC, id DESC LIMIT $1 OFFSET $2`, [
+    pageSize,
+    (page - 1) * pageSize,
+  ]);
+  return {
+    total,
+    emails: rows.map((row) => ({
+      _id: row.id,
+      senderId: row.sender_id,
+      senderName: row.sender_name,
+      to: row.recipient,
+      subject: row.subject,
+      message: row.message,
+      status: row.status,
+      failure: row.failure,
+      requestedAt: iso(row.requested_at)!,
+      settledAt: iso(row.settled_at),
+    })),
+  };
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { languageOf } from '@portal/events/http/language';
+import { requireRole } from '@portal/events/http/session';
+import { translate } from '@portal/events/rules/messages';
+import { ContactMessages, Emails, OutreachQuery } from '../../contracts/outreach.ts';
+import { contactMessagesPage, emailsPage } from '../../core/outreach-tables.ts';
+import { pagesOf } from '../../core/paging.ts';
+
+/** The admins' inbox (contact messages) and outbox (e-mails sent from the portal). */
+export async function outreachRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/api/admin/contact-messages',
+    {
+      preValidation: requireRole('admin'),
+      schema: {
+        tags: ['messages'],
+        summary: 'Contact messages, newest first (admins)',
+        querystring: OutreachQuery,
+        response: { 200: ContactMessages },
+      },
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const found = await contactMessagesPage(app.queries.db, request.query);
+      return {
+        success: true as const,
+        ...found,
+        page,
+        pageSize,
+        pages: pagesOf(found.total, pageSize),
+        message: translate('outreach.loaded', languageOf(request)),
+      };
+    },
+  );
+  routes.get(
+    '/api/admin/emails',
+    {
+      preValidation: requireRole('admin'),
+      schema: {
+        tags: ['messages'],
+        summary: 'Every e-mail sent from the portal and how it went: sent, kept in the outbox, or failed (admins)',
+        querystring: OutreachQuery,
+        response: { 200: Emails },
+      },
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const found = await emailsPage(app.queries.db, request.query);
+      return {
+        success: true as const,
+        ...found,
+        page,
+        pageSize,
+        pages: pagesOf(found.total, pageSize),
+        message: translate('outreach.loaded', languageOf(request)),
+      };
+    },
+  );
+}
