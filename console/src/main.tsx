@@ -12,6 +12,7 @@ import { storedTheme } from './lib/storage.ts';
 import './styles.css';
 import './courses.css';
 import './reports.css';
+import './pages.css';
 
 document.documentElement.dataset.theme = storedTheme();
 

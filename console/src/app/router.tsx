@@ -22,6 +22,12 @@ const Report = lazy(() => import('./routes/report.tsx'));
 const Audit = lazy(() => import('./routes/audit.tsx'));
 const AdminHome = lazy(() => import('./routes/admin-home.tsx'));
 const MemberHistory = lazy(() => import('./routes/member-history.tsx'));
+const About = lazy(() => import('./routes/about.tsx'));
+const Contact = lazy(() => import('./routes/contact.tsx'));
+const HelpCenter = lazy(() => import('./routes/help-center.tsx'));
+const SendEmail = lazy(() => import('./routes/send-email.tsx'));
+const Inbox = lazy(() => import('./routes/inbox.tsx'));
+const Camera = lazy(() => import('./routes/camera.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];
@@ -51,9 +57,9 @@ export const router = createBrowserRouter([
       { path: '/login', element: <Login /> },
       { path: '/register', element: <Register /> },
       { path: '/registeradmin', element: <RegisterPartner /> },
-      planned('/about', 'screen.about'),
-      planned('/contact', 'screen.contact'),
-      planned('/helpcenter', 'screen.helpcenter'),
+      { path: '/about', element: <About /> },
+      { path: '/contact', element: <Contact /> },
+      { path: '/helpcenter', element: <HelpCenter /> },
       { path: '/policy', element: <Legal text="privacy" /> },
       { path: '/terms', element: <Legal text="terms" /> },
       { path: '/cookie', element: <Legal text="cookie" /> },
@@ -73,7 +79,9 @@ export const router = createBrowserRouter([
       { path: '/admin/courses', element: <OldCourseLink /> },
       { path: '/admin/courses/:id', element: <OldCourseLink /> },
       planned('/notification', 'screen.notification', anyone),
-      planned('/sendemail', 'screen.sendemail', anyone),
+      // Sending is for staff: the server refuses members too.
+      { path: '/sendemail', element: guarded(staff, <SendEmail />) },
+      { path: '/inbox', element: guarded(['admin'], <Inbox />) },
       planned('/partner', 'screen.partner', ['partner']),
       { path: '/admin', element: guarded(['admin'], <AdminHome />) },
       { path: '/members/:id', element: guarded(['admin'], <MemberHistory />) },
@@ -97,7 +105,8 @@ export const router = createBrowserRouter([
           </RequireRole>
         ),
       },
-      planned('/camera', 'screen.camera', staff),
+      // Spec 001 section 6: the camera page has no role check.
+      { path: '/camera', element: <Camera /> },
       { path: '*', element: <NotFound /> },
     ],
   },

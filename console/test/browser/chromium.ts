@@ -14,12 +14,22 @@ export function chromiumSkipReason(): string | null {
   return reason;
 }
 
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, headless; `extraArgs` add flags (a fake camera, say). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
+}
+
+/** A fresh page for a visitor (not signed in) in the given language and width. */
+export async function visit(browser: Browser, url: string, { lang = 'en', width = 1280 }: SignInOptions = {}) {
+  const context = await browser.newContext({ viewport: { width, height: 1000 } });
+  await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
 }
 
 export interface SignInOptions {

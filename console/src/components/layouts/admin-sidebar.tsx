@@ -16,6 +16,7 @@ const courseGroup = [
 const after = [
   ['/addEmployee', 'screen.addemployee'],
   ['/sendemail', 'screen.sendemail'],
+  ['/inbox', 'nav.inbox'],
   ['/setting', 'screen.setting'],
   ['/helpcenter', 'screen.helpcenter'],
 ] as const;

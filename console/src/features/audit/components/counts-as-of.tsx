@@ -36,7 +36,7 @@ export function CountsAsOf({ courseId }: { courseId: string }) {
         }}
       >
         <label>
-          {t('asOf.at')}{' '}
+          <span>{t('asOf.at')}</span>
           <input type="datetime-local" step={1} value={typed} onChange={(event) => setTyped(event.target.value)} />
         </label>
         <button type="submit" className="button primary">

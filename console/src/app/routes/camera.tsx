@@ -1,0 +1,5 @@
+import { CameraPage } from '../../features/camera/components/camera-page.tsx';
+
+export default function CameraPageRoute() {
+  return <CameraPage />;
+}

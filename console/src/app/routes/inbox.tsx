@@ -1,0 +1,5 @@
+import { InboxPage } from '../../features/outreach/components/inbox-page.tsx';
+
+export default function InboxPageRoute() {
+  return <InboxPage />;
+}

@@ -1,0 +1,5 @@
+import { SendEmailPage } from '../../features/outreach/components/send-email-page.tsx';
+
+export default function SendEmailPageRoute() {
+  return <SendEmailPage />;
+}
