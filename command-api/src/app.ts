@@ -16,6 +16,7 @@ import { attendanceRoutes } from './attendance/routes.ts';
 import type { AttendanceConfig } from '@portal/events/attendance/config';
 import { type MailConfig, createMailer, mailConfigFromEnv } from './outreach/mailer.ts';
 import { outreachRoutes } from './outreach/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 
 export interface CommandApiOptions {
   db: SqlDatabase;
@@ -64,4 +65,5 @@ export async function commandApi(app: FastifyInstance, options: CommandApiOption
   const mailer = createMailer(options.mail ?? mailConfigFromEnv());
   app.addHook('onClose', async () => mailer.close());
   await app.register(outreachRoutes, { mailer });
+  await app.register(notificationRoutes);
 }

@@ -45,7 +45,8 @@ describe('npm start (embedded)', () => {
     expect(portal.output()).not.toContain(password!);
     expect(portal.output()).toContain('Sign in with the admin account created on the first start');
     expect((await signIn(portal.url, 'admin01', password!)).status).toBe(200);
-  });
+    // Three starts, the first running PGlite's initdb (8 s alone on this machine): a guard against a hang, not a speed test.
+  }, 120_000);
 });
 
 describe('npm start with a bad first-admin setting', () => {

@@ -9,6 +9,7 @@ import { roundQueryRoutes } from './routes/attendance/rounds.routes.ts';
 import { catalogueRoutes } from './routes/courses/catalogue.routes.ts';
 import { courseQueryRoutes } from './routes/courses/routes.ts';
 import { profileRoutes } from './routes/profiles/routes.ts';
+import { notificationRoutes } from './routes/notifications/routes.ts';
 import { outreachRoutes } from './routes/outreach/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
 import { registrationRoutes } from './routes/registrations/routes.ts';
@@ -52,5 +53,6 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
   await app.register(auditRoutes);
   await app.register(reportRoutes);
   await app.register(outreachRoutes);
+  await app.register(notificationRoutes);
   await app.register(uploadRoutes, { root: options.uploadsDir });
 }

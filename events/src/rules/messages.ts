@@ -249,6 +249,16 @@ export const messages = {
   'email.failedTitle': { th: 'เกิดข้อผิดพลาดในการส่งอีเมล', en: 'Error sending the e-mail' },
   'email.failed': { th: 'ส่งอีเมลไม่สำเร็จ!', en: 'The e-mail could not be sent!' },
   'outreach.loaded': { th: 'โหลดข้อความสำเร็จ', en: 'Messages loaded.' },
+  'notifications.loaded': { th: 'โหลดการแจ้งเตือนสำเร็จ', en: 'Notifications loaded.' },
+  'notifications.filter': {
+    th: 'ตัวกรองต้องเป็น all, unread, system หรือ course',
+    en: 'The filter must be all, unread, system or course.',
+  },
+  'notifications.read': { th: 'ทำเครื่องหมายว่าอ่านแล้ว', en: 'Marked as read.' },
+  'notifications.idsInvalid': {
+    th: 'กรุณาระบุรหัสการแจ้งเตือน 1 ถึง 100 รายการ',
+    en: 'Please give from 1 to 100 notification ids.',
+  },
   'route.notFound': { th: 'ไม่พบเส้นทางที่เรียก', en: 'No such API route.' },
   'server.error': { th: 'เกิดข้อผิดพลาดในระบบ', en: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { th: string; en: string }>;

@@ -3,6 +3,7 @@ import { accountsProjection } from './accounts/projection.ts';
 import { coursesProjection } from './courses/projection.ts';
 import { attendanceProjection } from './attendance/projection.ts';
 import { outreachProjection } from './outreach/projection.ts';
+import { notificationsProjection } from './notifications/projection.ts';
 
 /**
  * Every read model the projector maintains, in the order they are applied (attendance after
@@ -13,4 +14,5 @@ export const projections: readonly Projection[] = [
   coursesProjection,
   attendanceProjection,
   outreachProjection,
+  notificationsProjection,
 ];

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireRole } from '@portal/events/http/session';
+import { requireRole, requireSession } from '@portal/events/http/session';
 import { CHANGES_CHANNEL } from '@portal/events/read-models/checkpoint';
 
 const KEEP_ALIVE_MS = 20_000;
+/** The notification badge recounts at most once a second, however busy the log. */
+const THROTTLE_MS = 1000;
 
 interface Change {
   position: number;
@@ -37,7 +39,49 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   const streams = new Set<{ end(): void }>();
   app.addHook('preClose', async () => streams.forEach((stream) => stream.end()));
 
-  app.withTypeProvider<ZodTypeProvider>().get(
+  /**
+   * Opens a server-sent event stream; `wants` decides which changes it hears of. With `throttleMs`
+   * changes closer together than that are sent as one, the latest, at the end of the wait.
+   */
+  const stream = (request: FastifyRequest, reply: FastifyReply, wants: (change: Change) => boolean, throttleMs = 0) => {
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    out.write('retry: 2000\n\n');
+    let lastSent = 0;
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    let latest = 0;
+    const send = () => {
+      pending = null;
+      lastSent = Date.now();
+      out.write(`event: changed\ndata: ${JSON.stringify({ position: latest })}\n\n`);
+    };
+    const listener = (change: Change) => {
+      if (!wants(change)) return;
+      latest = Math.max(latest, change.position);
+      if (pending) return;
+      const wait = lastSent + throttleMs - Date.now();
+      if (wait <= 0) send();
+      else pending = setTimeout(send, wait);
+    };
+    listeners.add(listener);
+    streams.add(out);
+    const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    request.raw.on('close', () => {
+      clearInterval(keepAlive);
+      if (pending) clearTimeout(pending);
+      listeners.delete(listener);
+      streams.delete(out);
+    });
+  };
+
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
     '/api/live/courses/:courseId',
     {
       preValidation: requireRole('admin', 'partner'),
@@ -49,28 +93,20 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     },
     (request, reply) => {
       const { courseId } = request.params;
-      reply.hijack();
-      const out = reply.raw;
-      out.writeHead(200, {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      out.write('retry: 2000\n\n');
-      const listener = (change: Change) => {
-        if (change.courses === '*' || change.courses.includes(courseId)) {
-          out.write(`event: changed\ndata: ${JSON.stringify({ position: change.position })}\n\n`);
-        }
-      };
-      listeners.add(listener);
-      streams.add(out);
-      const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      request.raw.on('close', () => {
-        clearInterval(keepAlive);
-        listeners.delete(listener);
-        streams.delete(out);
-      });
+      stream(request, reply, (change) => change.courses === '*' || change.courses.includes(courseId));
     },
+  );
+
+  routes.get(
+    '/api/live/notifications',
+    {
+      preValidation: requireSession,
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Server-sent events: `changed` after the read models change (at most once a second), so the badge can recount',
+      },
+    },
+    (request, reply) => stream(request, reply, () => true, THROTTLE_MS),
   );
 }

@@ -1,0 +1,224 @@
+import { accountIdOf, decodeAccountEvent } from '@portal/events/accounts/account.events';
+import { courseIdOf, decodeCourseEvent } from '@portal/events/courses/course.events';
+import type { StoredEvent } from '@portal/events/envelope';
+import {
+  type NotificationType,
+  decodeNotificationEvent,
+  inboxOwnerOf,
+} from '@portal/events/notifications/notification.events';
+import type { Sql } from '@portal/events/store/sql';
+import type { Projection } from '../../projection.ts';
+
+interface Notice {
+  type: NotificationType;
+  courseId?: string | null;
+  /** The member it is about (an enrolment, a registration); their name is read when shown. */
+  subjectId?: string | null;
+  detail?: string | null;
+  /** Who hears of it: 'role:admin', or 'user:<account id>'. */
+  audience: string[];
+}
+
+/**
+ * Notifications per person, derived from what happened (DESIGN: built from events): admins hear
+ * of every course change, new enrolment and registration; a course's creator of changes others
+ * make to it and of new enrolments; enrolled members of changes to their courses; a member of
+ * their approval. The one who did it is not told (the query leaves out their own actions).
+ * Keeps its own copy of who created and who is enrolled in each course, so a deleted course
+ * still reaches its members. Read state comes from each person's inbox stream.
+ */
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  version: 1,
+  async createTables(sql, schema) {
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notifications (
+      id text PRIMARY KEY,
+      type text NOT NULL,
+      course_id text,
+      course_topic text,
+      subject_id text,
+      detail text,
+      actor_id text,
+      created_at timestamptz NOT NULL
+    )`);
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notification_audience (
+      notification_id text NOT NULL,
+      audience text NOT NULL,
+      PRIMARY KEY (audience, notification_id)
+    )`);
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notification_reads (
+      account_id text NOT NULL,
+      notification_id text NOT NULL,
+      PRIMARY KEY (account_id, notification_id)
+    )`);
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notification_read_all (
+      account_id text PRIMARY KEY,
+      read_at timestamptz NOT NULL
+    )`);
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notify_courses (
+      course_id text PRIMARY KEY,
+      creator text NOT NULL,
+      topic text NOT NULL
+    )`);
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notify_enrolments (
+      course_id text NOT NULL,
+      member_id text NOT NULL,
+      PRIMARY KEY (course_id, member_id)
+    )`);
+  },
+  async apply(sql, schema, stored, _personal) {
+    const read = decodeNotificationEvent(stored);
+    if (read) {
+      const owner = inboxOwnerOf(read.streamId);
+      if (read.type === 'NotificationsRead') {
+        for (const id of read.data.ids) {
+          await sql.query(
+            `INSERT INTO ${schema}.notification_reads (account_id, notification_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+            [owner, id],
+          );
+        }
+      } else {
+        await sql.query(
+          `INSERT INTO ${schema}.notification_read_all (account_id, read_at) VALUES ($1, $2)
+           ON CONFLICT (account_id) DO UPDATE SET read_at = greatest(${schema}.notification_read_all.read_at, EXCLUDED.read_at)`,
+          [owner, read.data.readAt],
+        );
+      }
+      return;
+    }
+    const account = decodeAccountEvent(stored);
+    if (account) {
+      const id = accountIdOf(account.streamId);
+      if (account.type === 'MemberRegistered' || account.type === 'PartnerRegistered') {
+        await notify(sql, schema, stored, { type: 'new_registration', subjectId: id, audience: ['role:admin'] });
+      } else if (account.type === 'MemberApproved') {
+        await notify(sql, schema, stored, { type: 'registration_approved', subjectId: id, audience: [`user:${id}`] });
+      }
+      return;
+    }
+    const event = decodeCourseEvent(stored);
+    if (!event) return;
+    const courseId = courseIdOf(event.streamId);
+    const course = async () =>
+      (
+        await sql.query<{ creator: string; topic: string }>(
+          `SELECT creator, topic FROM ${schema}.notify_courses WHERE course_id = $1`,
+          [courseId],
+        )
+      )[0];
+    const members = async () =>
+      (
+        await sql.query<{ member_id: string }>(
+          `SELECT member_id FROM ${schema}.notify_enrolments WHERE course_id = $1`,
+          [courseId],
+        )
+      ).map((row) => `user:${row.member_id}`);
+    const changed = async (detail: string) => {
+      const known = await course();
+      if (!known) return;
+      await notify(sql, schema, stored, {
+        type: 'course_updated',
+        courseId,
+        detail,
+        audience: ['role:admin', `user:${known.creator}`, ...(await members())],
+      });
+    };
+    switch (event.type) {
+      case 'CourseCreated':
+        await sql.query(
+          `INSERT INTO ${schema}.notify_courses (course_id, creator, topic) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          [courseId, event.data.creator, event.data.courseTopic],
+        );
+        await notify(sql, schema, stored, { type: 'course_created', courseId, audience: ['role:admin'] });
+        return;
+      case 'CourseUpdated':
+        await sql.query(`UPDATE ${schema}.notify_courses SET topic = $2 WHERE course_id = $1`, [
+          courseId,
+          event.data.courseTopic,
+        ]);
+        await changed('details');
+        return;
+      case 'CourseStatusChanged':
+        await changed(event.data.status);
+        return;
+      case 'RoundScheduled':
+        await changed('roundAdded');
+        return;
+      case 'RoundRescheduled':
+        await changed('roundMoved');
+        return;
+      case 'RoundCancelled':
+        await changed('roundCancelled');
+        return;
+      case 'CourseDeleted': {
+        const known = await course();
+        if (!known) return;
+        await notify(sql, schema, stored, {
+          type: 'course_deleted',
+          courseId,
+          audience: ['role:admin', `user:${known.creator}`, ...(await members())],
+        });
+        await sql.query(`DELETE FROM ${schema}.notify_enrolments WHERE course_id = $1`, [courseId]);
+        return;
+      }
+      case 'MemberEnrolled': {
+        await sql.query(
+          `INSERT INTO ${schema}.notify_enrolments (course_id, member_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+          [courseId, event.data.memberId],
+        );
+        const known = await course();
+        if (!known) return;
+        await notify(sql, schema, stored, {
+          type: 'new_enrollment',
+          courseId,
+          subjectId: event.data.memberId,
+          audience: ['role:admin', `user:${known.creator}`],
+        });
+        return;
+      }
+      case 'MemberUnenrolled':
+        await sql.query(`DELETE FROM ${schema}.notify_enrolments WHERE course_id = $1 AND member_id = $2`, [
+          courseId,
+          event.data.memberId,
+        ]);
+        return;
+      case 'CourseImageChanged':
+        return;
+      default: {
+        const _exhaustive: never = event;
+      }
+    }
+  },
+};
+
+/** One notification (its id is the event's position) and who hears of it. */
+async function notify(sql: Sql, schema: string, stored: StoredEvent, notice: Notice): Promise<void> {
+  const id = String(stored.position);
+  const topic = notice.courseId
+    ? ((
+        await sql.query<{ topic: string }>(`SELECT topic FROM ${schema}.notify_courses WHERE course_id = $1`, [
+          notice.courseId,
+        ])
+      )[0]?.topic ?? null)
+    : null;
+  await sql.query(
+    `INSERT INTO ${schema}.notifications (id, type, course_id, course_topic, subject_id, detail, actor_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+    [
+      id,
+      notice.type,
+      notice.courseId ?? null,
+      topic,
+      notice.subjectId ?? null,
+      notice.detail ?? null,
+      stored.metadata.actorId ?? null,
+      stored.createdAt,
+    ],
+  );
+  for (const audience of new Set(notice.audience)) {
+    await sql.query(
+      `INSERT INTO ${schema}.notification_audience (notification_id, audience) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [id, audience],
+    );
+  }
+}
