@@ -28,6 +28,7 @@ const HelpCenter = lazy(() => import('./routes/help-center.tsx'));
 const SendEmail = lazy(() => import('./routes/send-email.tsx'));
 const Inbox = lazy(() => import('./routes/inbox.tsx'));
 const Camera = lazy(() => import('./routes/camera.tsx'));
+const Notifications = lazy(() => import('./routes/notifications.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];
@@ -78,7 +79,8 @@ export const router = createBrowserRouter([
       { path: '/createcourse', element: guarded(staff, <CourseFormRoute />) },
       { path: '/admin/courses', element: <OldCourseLink /> },
       { path: '/admin/courses/:id', element: <OldCourseLink /> },
-      planned('/notification', 'screen.notification', anyone),
+      // Spec 001 gives it to admins and partners; members get their own notifications too.
+      { path: '/notification', element: guarded(anyone, <Notifications />) },
       // Sending is for staff: the server refuses members too.
       { path: '/sendemail', element: guarded(staff, <SendEmail />) },
       { path: '/inbox', element: guarded(['admin'], <Inbox />) },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { homeOf, useSession } from '../../lib/session.tsx';
 import { saveLang, saveTheme, storedLang, storedTheme } from '../../lib/storage.ts';
+import { NotificationBadge } from '../../features/notifications/components/notification-badge.tsx';
 import { Clock } from './clock.tsx';
 
 /** Switching language stores it and reloads, so every screen starts again in it (spec 000 section 1). */
@@ -58,6 +59,7 @@ export function Header({ menu }: { menu?: { open: boolean; toggle: () => void } 
         >
           ◐
         </button>
+        {user && <NotificationBadge />}
         {user && (
           <details
             className="user-menu"
