@@ -10,7 +10,7 @@ const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 type Lang = 'en' | 'th';
 type Who = 'visitor' | 'member' | 'admin';
 
-/** Every screen of the identity area, who sees it, and its heading in each language. */
+/** Every screen of the identity area and the small pages, who sees it, and its heading in each language. */
 const screens: { path: string; who: Who; heading: Record<Lang, string> }[] = [
   { path: '/login', who: 'visitor', heading: { en: 'Log in', th: 'เข้าสู่ระบบ' } },
   { path: '/register', who: 'visitor', heading: { en: 'Member registration', th: 'สมัครสมาชิก' } },
@@ -28,75 +28,86 @@ const screens: { path: string; who: Who; heading: Record<Lang, string> }[] = [
   { path: '/setting', who: 'member', heading: { en: 'Account settings', th: 'ตั้งค่าบัญชี' } },
   { path: '/setting', who: 'admin', heading: { en: 'Account settings', th: 'ตั้งค่าบัญชี' } },
   { path: '/addemployee', who: 'admin', heading: { en: 'Manage employee', th: 'จัดการพนักงาน' } },
+  { path: '/contact', who: 'visitor', heading: { en: 'Contact Us', th: 'ติดต่อเรา' } },
+  { path: '/helpcenter', who: 'visitor', heading: { en: 'Help Center', th: 'ศูนย์ช่วยเหลือ' } },
+  { path: '/about', who: 'member', heading: { en: 'About Us', th: 'เกี่ยวกับเรา' } },
+  { path: '/notification', who: 'member', heading: { en: 'Notifications', th: 'การแจ้งเตือน' } },
+  { path: '/camera', who: 'member', heading: { en: 'Camera', th: 'กล้อง' } },
+  { path: '/sendemail', who: 'admin', heading: { en: 'Send e-mail', th: 'ส่งอีเมล' } },
+  { path: '/inbox', who: 'admin', heading: { en: 'Messages', th: 'ข้อความ' } },
+  { path: '/no-such-page', who: 'admin', heading: { en: 'Oops! Page Not Found', th: 'ขออภัย ไม่พบหน้าที่คุณต้องการ' } },
 ];
 
-describe.skipIf(chromiumSkipReason())('every identity screen in both languages, on a phone and in the dark', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
-  const member = sampleMember();
+describe.skipIf(chromiumSkipReason())(
+  'every identity screen and small page in both languages, on a phone and in the dark',
+  () => {
+    let portal: RunningPortal;
+    let browser: Browser;
+    const member = sampleMember();
 
-  beforeAll(async () => {
-    const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
-    portal = await startPortalProcess({
-      database,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    beforeAll(async () => {
+      const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
+      portal = await startPortalProcess({
+        database,
+        env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+      });
+      browser = await launchChromium();
+      const post = (path: string, body: unknown, token?: string, method = 'POST') =>
+        fetch(`${portal.url}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        }).then((response) => response.json() as Promise<{ _id: string; partner: { token: string } }>);
+      const adminToken = (await post('/api/login', ADMIN)).partner.token;
+      const { _id } = await post('/api/members/register', member);
+      await post(`/api/admin/registration/${_id}/status`, { status: 'approved' }, adminToken, 'PUT');
     });
-    browser = await launchChromium();
-    const post = (path: string, body: unknown, token?: string, method = 'POST') =>
-      fetch(`${portal.url}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      }).then((response) => response.json() as Promise<{ _id: string; partner: { token: string } }>);
-    const adminToken = (await post('/api/login', ADMIN)).partner.token;
-    const { _id } = await post('/api/members/register', member);
-    await post(`/api/admin/registration/${_id}/status`, { status: 'approved' }, adminToken, 'PUT');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+    afterAll(async () => {
+      await browser?.close();
+      await portal?.stop();
+    });
 
-  async function open(who: Who, lang: Lang, width: number, theme: 'light' | 'dark'): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    await context.addInitScript(
-      ([l, th]) => {
-        localStorage.setItem('lang', l!);
-        localStorage.setItem('theme', th!);
-      },
-      [lang, theme],
-    );
-    const page = await context.newPage();
-    if (who !== 'visitor') {
-      const { username, password } = who === 'admin' ? ADMIN : member;
-      await page.goto(`${portal.url}/login`);
-      await page.locator('input[name=username]').fill(username);
-      await page.locator('input[name=password]').fill(password);
-      await page.locator('button[type=submit]').click();
-      await page.waitForURL(/\/(admin|e-market)$/);
-    }
-    return page;
-  }
-
-  for (const lang of ['en', 'th'] as const) {
-    it(`shows each screen in ${lang === 'en' ? 'English' : 'Thai'}, at 375 px in the dark theme without sideways scrolling`, async () => {
-      for (const screen of screens) {
-        for (const [width, theme] of [
-          [1280, 'light'],
-          [375, 'dark'],
-        ] as const) {
-          const page = await open(screen.who, lang, width, theme);
-          await page.goto(`${portal.url}${screen.path}`);
-          await page.getByRole('heading', { level: 1, name: screen.heading[lang], exact: true }).waitFor();
-          expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-          expect(await page.evaluate(() => document.documentElement.dataset.theme ?? 'light')).toBe(theme);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${screen.path} as ${screen.who} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-          const name = `screen${screen.path.replaceAll('/', '-')}-${screen.who}-${lang}-${width}.png`;
-          await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
-          await page.context().close();
-        }
+    async function open(who: Who, lang: Lang, width: number, theme: 'light' | 'dark'): Promise<Page> {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      await context.addInitScript(
+        ([l, th]) => {
+          localStorage.setItem('lang', l!);
+          localStorage.setItem('theme', th!);
+        },
+        [lang, theme],
+      );
+      const page = await context.newPage();
+      if (who !== 'visitor') {
+        const { username, password } = who === 'admin' ? ADMIN : member;
+        await page.goto(`${portal.url}/login`);
+        await page.locator('input[name=username]').fill(username);
+        await page.locator('input[name=password]').fill(password);
+        await page.locator('button[type=submit]').click();
+        await page.waitForURL(/\/(admin|e-market)$/);
       }
-    });
-  }
-});
+      return page;
+    }
+
+    for (const lang of ['en', 'th'] as const) {
+      for (const screen of screens) {
+        it(`shows ${screen.path} to ${screen.who === 'admin' ? 'an' : 'a'} ${screen.who} in ${lang === 'en' ? 'English' : 'Thai'}, also at 375 px in the dark theme without sideways scrolling`, async () => {
+          for (const [width, theme] of [
+            [1280, 'light'],
+            [375, 'dark'],
+          ] as const) {
+            const page = await open(screen.who, lang, width, theme);
+            await page.goto(`${portal.url}${screen.path}`);
+            await page.getByRole('heading', { level: 1, name: screen.heading[lang], exact: true }).waitFor();
+            expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+            expect(await page.evaluate(() => document.documentElement.dataset.theme ?? 'light')).toBe(theme);
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            expect(overflow, `${screen.path} as ${screen.who} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+            const name = `screen${screen.path.replaceAll('/', '-')}-${screen.who}-${lang}-${width}.png`;
+            await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
+            await page.context().close();
+          }
+        });
+      }
+    }
+  },
+);
