@@ -3,6 +3,7 @@ import { ensureFirstAdmin } from '@portal/command-api/accounts/first-admin';
 import { commandApi, prepareCommandTables } from '@portal/command-api/app';
 import type { MailConfig } from '@portal/command-api/outreach/mailer';
 import { type AttendanceConfig, attendanceConfig } from '@portal/events/attendance/config';
+import { kafkaBrokersFromEnv, startRelay } from '@portal/events/distribution/kafka-relay';
 import { installHealth } from '@portal/events/http/health';
 import { createHttpServer } from '@portal/events/http/server-kit';
 import { createEventStore } from '@portal/events/store/event-store';
@@ -27,6 +28,11 @@ export interface PortalOptions {
   attendance?: AttendanceConfig;
   /** Where e-mail goes; by default SMTP_URL and MAIL_FROM from the environment. */
   mail?: MailConfig;
+  /**
+   * Kafka brokers to publish the log to (a relay in this process); by default KAFKA_BROKERS.
+   * The projector here still reads the log itself.
+   */
+  kafka?: { brokers: string[]; topic?: string } | null;
   /** The built console (console/dist) to serve on the same port; omitted: API only. */
   consoleDir?: string;
 }
@@ -64,13 +70,25 @@ export async function startPortal(options: PortalOptions) {
     passSecret: attendance.passSecret,
   });
   installHealth(app, { service: 'portal', store, readModels: db, projector });
+  const brokers = kafkaBrokersFromEnv();
+  const kafka = options.kafka === undefined ? brokers && { brokers } : options.kafka;
+  const relay = kafka
+    ? await startRelay({
+        store,
+        db,
+        kafka: { ...kafka, clientId: 'portal-relay' },
+        onError: (error) => app.log.error({ err: error }, 'relay batch failed; retrying'),
+      })
+    : null;
   if (options.consoleDir) await app.register(serveConsole, { root: options.consoleDir });
   return {
     app,
     store,
     firstAdmin,
+    relay,
     async close() {
       await app.close();
+      await relay?.stop();
       await projector.stop();
     },
   };

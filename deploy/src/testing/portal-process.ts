@@ -40,7 +40,14 @@ export async function startPortalProcess(options: PortalProcessOptions): Promise
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-'));
   const postgres = options.database === 'postgres' ? await postgresDatabase.open() : null;
-  const env = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', ...options.env };
+  // No relay unless asked: CI's KAFKA_BROKERS is for the Kafka tests.
+  const env = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url ?? '',
+    KAFKA_BROKERS: '',
+    ...options.env,
+  };
   try {
     const running = await startHealthy(['node', join(root, 'deploy/scripts/start.mjs')], env, port);
     return {

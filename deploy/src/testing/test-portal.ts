@@ -8,7 +8,10 @@ export const TEST_ADMIN = { username: 'admin01', password: 'admin-password-1' };
  * The whole portal in this process (as `npm start` runs it, without the console) on a fresh test
  * database and upload folder, with the first admin signed in; e-mail goes to `options.mail`.
  */
-export async function openTestPortal(database: TestDatabase, options: { mail?: MailConfig } = {}) {
+export async function openTestPortal(
+  database: TestDatabase,
+  options: { mail?: MailConfig; kafka?: { brokers: string[]; topic: string } } = {},
+) {
   const { db, drop } = await database.open();
   const uploadsDir = testUploadsDir();
   const start = () =>
@@ -19,6 +22,8 @@ export async function openTestPortal(database: TestDatabase, options: { mail?: M
       uploadsDir,
       // No SMTP server unless the test brings one: e-mails stay in the outbox.
       mail: options.mail ?? { from: 'Course Portal <no-reply@course-portal.invalid>' },
+      // No relay unless the test asks for one (CI sets KAFKA_BROKERS for the Kafka tests).
+      kafka: options.kafka ?? null,
     });
   let portal = await start();
   const signIn = await portal.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });
