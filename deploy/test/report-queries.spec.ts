@@ -171,6 +171,34 @@ describe.each(testDatabases())('report queries on $name', (database) => {
     expect((await call('GET', '/api/admin/registration', partner())).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/registration', alpha.token)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/registration', '')).statusCode).toBe(401);
+  });
+
+  it('answers a parameter it does not know with a 400 naming it, instead of quietly doing something else', async () => {
+    for (const [url, errors] of [
+      [
+        '/api/admin/registration?page=0&sort=age&order=up&status=maybe&pageSize=500',
+        {
+          page: 'The page number is not valid.',
+          pageSize: 'The page number is not valid.',
+          sort: 'This sort field is not known.',
+          order: 'The order must be asc or desc.',
+          status: 'The status must be pending, approved or rejected.',
+        },
+      ],
+      [
+        '/api/admin/courses?page=x&sort=popularity',
+        { page: 'The page number is not valid.', sort: 'This sort field is not known.' },
+      ],
+      [
+        '/api/admin/audit/scans?outcome=lost&page=-1',
+        { outcome: 'The outcome must be accepted, refused or voided.', page: 'The page number is not valid.' },
+      ],
+      ['/api/courses?page=0', { page: 'The page number is not valid.' }],
+    ] as const) {
+      const answer = await call('GET', url, portal.adminToken);
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json().errors, url).toEqual(errors);
+    }
     expect((await call('GET', '/api/admin/registration/export.csv', partner())).statusCode).toBe(403);
   });
 });

@@ -164,6 +164,16 @@ export const messages = {
   'report.momentInvalid': { th: 'กรุณาระบุวันและเวลาที่ถูกต้อง', en: 'Please give a valid date and time.' },
   'report.timeZone': { th: 'ไม่รู้จักเขตเวลานี้', en: 'This time zone is not known.' },
   'report.page': { th: 'หมายเลขหน้าไม่ถูกต้อง', en: 'The page number is not valid.' },
+  'report.sort': { th: 'ไม่รู้จักฟิลด์ที่ใช้เรียงลำดับนี้', en: 'This sort field is not known.' },
+  'report.order': { th: 'ลำดับต้องเป็น asc หรือ desc', en: 'The order must be asc or desc.' },
+  'report.status': {
+    th: 'สถานะต้องเป็น pending, approved หรือ rejected',
+    en: 'The status must be pending, approved or rejected.',
+  },
+  'audit.outcome': {
+    th: 'ผลลัพธ์ต้องเป็น accepted, refused หรือ voided',
+    en: 'The outcome must be accepted, refused or voided.',
+  },
   'report.days': { th: 'จำนวนวันต้องอยู่ระหว่าง 1 ถึง 366', en: 'The number of days must be from 1 to 366.' },
   'course.notFound': { th: 'ไม่พบหลักสูตร', en: 'Course not found.' },
   'course.notCreator': {

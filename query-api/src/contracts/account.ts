@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderParam, pageParam, pageSizeParam, sortParam } from './query-params.ts';
 
 /** A partner's company, as registered. */
 export const CompanyView = z.object({
@@ -57,11 +58,11 @@ export const ProfileAnswer = z.object({ success: z.boolean(), member: AccountVie
 /** The registration report's filters (spec 001 section 9); without `page` the whole list is answered. */
 export const RegistrationQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  status: z.enum(['pending', 'approved', 'rejected']).optional().catch(undefined),
-  sort: z.enum(['id', 'name', 'registrationDate', 'status']).default('registrationDate').catch('registrationDate'),
-  order: z.enum(['asc', 'desc']).default('desc').catch('desc'),
-  page: z.coerce.number().int().min(1).optional().catch(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10).catch(10),
+  status: z.enum(['pending', 'approved', 'rejected'], { error: 'report.status' }).optional(),
+  sort: sortParam(['id', 'name', 'registrationDate', 'status'], 'registrationDate'),
+  order: orderParam,
+  page: pageParam.optional(),
+  pageSize: pageSizeParam(10),
   minPosition: z.coerce.number().int().optional(),
 });
 export type RegistrationQuery = z.infer<typeof RegistrationQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './query-params.ts';
 
 const id = z.string().trim().max(64).optional();
 /** A moment with its offset (the console sends ISO from the browser's zone); anything else is a 400. */
@@ -10,11 +11,11 @@ export const AuditQuery = z.object({
   roundId: id,
   memberId: id,
   scannerId: id,
-  outcome: z.enum(['accepted', 'refused', 'voided']).optional().catch(undefined),
+  outcome: z.enum(['accepted', 'refused', 'voided'], { error: 'audit.outcome' }).optional(),
   from: instant,
   to: instant,
-  page: z.coerce.number().int().min(1).default(1).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25).catch(25),
+  page: pageParam.default(1),
+  pageSize: pageSizeParam(25),
   minPosition: z.coerce.number().int().optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './query-params.ts';
 
 /** A course as a member sees it in the catalogue (/e-market): no creator, no attendance counts. */
 export const CatalogueCourse = z.object({
@@ -26,8 +27,8 @@ export const CatalogueQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
-  page: z.coerce.number().int().min(1).default(1).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(9).catch(9),
+  page: pageParam.default(1),
+  pageSize: pageSizeParam(9),
   minPosition: z.coerce.number().int().optional(),
 });
 export type CatalogueQuery = z.infer<typeof CatalogueQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderParam, pageParam, pageSizeParam, sortParam } from './query-params.ts';
 
 /** A round as the course details show it; `active` is computed from the server's clock. */
 export const RoundView = z.object({
@@ -31,13 +32,10 @@ export type CourseView = z.infer<typeof CourseView>;
 
 export const CourseQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  sort: z
-    .enum(['createdAt', 'topic', 'participants', 'totalAttend', 'totalAbsent'])
-    .default('participants')
-    .catch('participants'),
-  order: z.enum(['asc', 'desc']).default('desc').catch('desc'),
-  page: z.coerce.number().int().min(1).optional().catch(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(9).catch(9),
+  sort: sortParam(['createdAt', 'topic', 'participants', 'totalAttend', 'totalAbsent'], 'participants'),
+  order: orderParam,
+  page: pageParam.optional(),
+  pageSize: pageSizeParam(9),
   minPosition: z.coerce.number().int().optional(),
 });
 export type CourseQuery = z.infer<typeof CourseQuery>;

@@ -1,16 +1,12 @@
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './query-params.ts';
 
 export const notificationFilters = ['all', 'unread', 'system', 'course'] as const;
 
 export const NotificationQuery = z.object({
   filter: z.enum(notificationFilters, { error: 'notifications.filter' }).default('all'),
-  page: z.coerce.number({ error: 'report.page' }).int('report.page').min(1, 'report.page').default(1),
-  pageSize: z.coerce
-    .number({ error: 'report.page' })
-    .int('report.page')
-    .min(1, 'report.page')
-    .max(100, 'report.page')
-    .default(20),
+  page: pageParam.default(1),
+  pageSize: pageSizeParam(20),
 });
 
 export const NotificationItem = z.object({

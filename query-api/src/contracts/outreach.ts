@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './query-params.ts';
 
 export const OutreachQuery = z.object({
-  page: z.coerce.number({ error: 'report.page' }).int('report.page').min(1, 'report.page').default(1),
-  pageSize: z.coerce
-    .number({ error: 'report.page' })
-    .int('report.page')
-    .min(1, 'report.page')
-    .max(100, 'report.page')
-    .default(20),
+  page: pageParam.default(1),
+  pageSize: pageSizeParam(20),
 });
 
 const paged = { total: z.number(), page: z.number(), pageSize: z.number(), pages: z.number(), message: z.string() };
