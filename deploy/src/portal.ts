@@ -29,8 +29,9 @@ export interface PortalOptions {
   /** Where e-mail goes; by default SMTP_URL and MAIL_FROM from the environment. */
   mail?: MailConfig;
   /**
-   * Kafka brokers to publish the log to (a relay in this process); by default KAFKA_BROKERS.
-   * The projector here still reads the log itself.
+   * Kafka brokers and topic (by default KAFKA_BROKERS and KAFKA_TOPIC): a relay in this process publishes the log, and the
+   * projector here consumes it in the projectors' consumer group. Omitted or null: the projector
+   * reads the log itself.
    */
   kafka?: { brokers: string[]; topic?: string } | null;
   /** The built console (console/dist) to serve on the same port; omitted: API only. */
@@ -54,10 +55,14 @@ export async function startPortal(options: PortalOptions) {
     secureCookie: options.secureCookie,
     logger: options.logger,
   });
+  const brokers = kafkaBrokersFromEnv();
+  const kafka =
+    options.kafka === undefined ? brokers && { brokers, topic: process.env.KAFKA_TOPIC || undefined } : options.kafka;
   const projector = await startProjector({
     source: store,
     target: db,
     projections,
+    kafka,
     onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
   });
   const attendance = options.attendance ?? attendanceConfig(options.sessionSecret);
@@ -70,8 +75,6 @@ export async function startPortal(options: PortalOptions) {
     passSecret: attendance.passSecret,
   });
   installHealth(app, { service: 'portal', store, readModels: db, projector });
-  const brokers = kafkaBrokersFromEnv();
-  const kafka = options.kafka === undefined ? brokers && { brokers } : options.kafka;
   const relay = kafka
     ? await startRelay({
         store,

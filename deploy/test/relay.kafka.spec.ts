@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeEvent, kafkaClient } from '@portal/events/distribution/kafka-relay';
+import { kafkaClient } from '@portal/events/distribution/kafka-relay';
+import { eventOf } from '@portal/events/distribution/messages';
 import { sampleMember } from '@portal/events/testing/accounts';
 import { pgliteDatabase } from '@portal/events/testing/databases';
 import { kafkaSkipReason, testBrokers, testTopic } from '@portal/events/testing/kafka';
@@ -24,16 +25,17 @@ describe.skipIf(kafkaSkipReason())('the portal publishing its log to Kafka', () 
     const person = sampleMember({ fullName: 'Kanya Kafka' });
     const answer = await portal.app.inject({ method: 'POST', url: '/api/members/register', payload: person });
     expect(answer.statusCode).toBe(201);
-    const seen: { key: string; value: string }[] = [];
+    const seen: { key: string; value: string; type: string | undefined }[] = [];
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: true });
     await consumer.run({
       eachMessage: async ({ message }) => {
-        seen.push({ key: message.key!.toString(), value: message.value!.toString() });
+        const event = eventOf(message);
+        if (event) seen.push({ key: message.key!.toString(), value: message.value!.toString(), type: event.type });
       },
     });
     const deadline = Date.now() + 20_000;
-    const registered = () => seen.find((m) => decodeEvent(Buffer.from(m.value)).type === 'MemberRegistered');
+    const registered = () => seen.find((m) => m.type === 'MemberRegistered');
     while (!registered() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(registered()?.key).toBe(`account-${answer.json()._id}`);
     for (const message of seen) {

@@ -1,6 +1,8 @@
 import type { KafkaMessage } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeEvent, kafkaClient, startRelay } from '../src/distribution/kafka-relay.ts';
+import { EVENTS_PARTITIONS, kafkaClient, startRelay } from '../src/distribution/kafka-relay.ts';
+import { decodeMessage, eventOf } from '../src/distribution/messages.ts';
+import type { StoredEvent } from '../src/envelope.ts';
 import { createEventStore } from '../src/store/event-store.ts';
 import type { EventStore } from '../src/store/port.ts';
 import { createEventStoreSchema } from '../src/store/schema.ts';
@@ -18,6 +20,8 @@ describe.skipIf(kafkaSkipReason())('the relay to a real Kafka broker', () => {
     const topic = testTopic('relay');
     const kafka = kafkaClient({ brokers: testBrokers(), clientId: 'relay-test' });
     const received: { key: string; position: number; partition: number; message: KafkaMessage }[] = [];
+    const ticks: { partition: number; position: number }[] = [];
+    const decodeEvent = (value: Buffer | null) => eventOf({ value }) as StoredEvent;
     const consumer = kafka.consumer({ groupId: `${topic}.reader` });
 
     beforeAll(async () => {
@@ -46,12 +50,12 @@ describe.skipIf(kafkaSkipReason())('the relay to a real Kafka broker', () => {
       await consumer.subscribe({ topic, fromBeginning: true });
       await consumer.run({
         eachMessage: async ({ message, partition }) => {
-          received.push({
-            key: message.key!.toString(),
-            position: decodeEvent(message.value).position,
-            partition,
-            message,
-          });
+          const decoded = decodeMessage(message);
+          if (decoded.kind === 'tick') {
+            ticks.push({ partition, position: decoded.checkpoint.position });
+            return;
+          }
+          received.push({ key: message.key!.toString(), position: decoded.event.position, partition, message });
         },
       });
       await until(10);
@@ -67,6 +71,12 @@ describe.skipIf(kafkaSkipReason())('the relay to a real Kafka broker', () => {
         expect(new Set(mine.map((m) => m.partition)).size).toBe(1);
         expect(mine.map((m) => decodeEvent(m.message.value).data)).toEqual([0, 1, 2, 3, 4].map((n) => ({ n })));
       }
+      // Every partition, even one no stream of the batch lives in, hears that the batch is complete.
+      const last = Math.max(...received.map((m) => m.position));
+      const deadline = Date.now() + 10_000;
+      const ticked = () => new Set(ticks.filter((t) => t.position === last).map((t) => t.partition)).size;
+      while (ticked() < EVENTS_PARTITIONS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(ticked()).toBe(EVENTS_PARTITIONS);
 
       // Stopped, the log moves on; started again, it publishes what it missed, and nothing twice.
       await relay.stop();

@@ -2,9 +2,10 @@ import { type ReadModelLag, readCheckpoint, readModelLag } from '@portal/events/
 import type { EventStore } from '@portal/events/store/port';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/events/store/subscription';
-import { applyBatch, prepareReadModels, readModelsOutdated } from './apply.ts';
+import { applyBatch, builtFromKafka, prepareReadModels, readModelsOutdated } from './apply.ts';
 import type { Projection } from './projection.ts';
 import { rebuildReadModels } from './rebuild.ts';
+import { type KafkaProjectorOptions, startKafkaProjector } from './kafka/kafka-projector.ts';
 
 export interface ProjectorHealth extends ReadModelLag {
   running: boolean;
@@ -15,6 +16,14 @@ export interface Projector {
   /** Whether it is following the log, without asking the database. */
   state(): { running: boolean; lastError: string | null };
   health(): Promise<ProjectorHealth>;
+  /** With Kafka: this process's name, its partitions and how many events it applied. */
+  member?: () => {
+    name: string;
+    topic: string;
+    partitions: number[];
+    appliedEvents: number;
+    sessionTimeoutMs: number;
+  };
   stop(): Promise<void>;
 }
 
@@ -27,7 +36,14 @@ export interface ProjectorOptions {
   onError?: (error: unknown) => void;
   /** Progress of the rebuild run at start when the read models were built by older projections. */
   onRebuildProgress?: (done: number, total: number) => void;
+  /**
+   * Consume the log from Kafka in a consumer group (several processes share the partitions)
+   * instead of reading it directly; null or omitted: read the log directly.
+   */
+  kafka?: KafkaProjectorOptions['kafka'] | null;
 }
+
+const REBUILD_LOCK = 7_415_826_392;
 
 /**
  * Follows the log from the stored checkpoint and keeps the read models up to date. A database
@@ -36,16 +52,9 @@ export interface ProjectorOptions {
  */
 export async function startProjector(options: ProjectorOptions): Promise<Projector> {
   const schema = options.schema ?? 'rm';
-  if (await readModelsOutdated(options.target, schema, options.projections)) {
-    await rebuildReadModels({
-      store: options.source,
-      db: options.target,
-      projections: options.projections,
-      schema,
-      onProgress: options.onRebuildProgress,
-    });
-  }
+  await rebuildIfNeeded(options, schema);
   await prepareReadModels(options.target, schema, options.projections);
+  if (options.kafka) return startKafkaProjector({ ...options, schema, kafka: options.kafka });
   const subscription: Subscription = subscribeToAll(options.source, {
     from: () => readCheckpoint(options.target, schema),
     handle: async (batch) => {
@@ -65,4 +74,32 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     },
     stop: () => subscription.stop(),
   };
+}
+
+/**
+ * Rebuilds the read models from the log when they were built by other versions of the
+ * projections, or, for a projector reading the log directly, by projectors consuming Kafka
+ * (their partitions may be ahead of the checkpoint). Projector processes starting together on
+ * PostgreSQL take turns, so only the first rebuilds.
+ */
+async function rebuildIfNeeded(options: ProjectorOptions, schema: string): Promise<void> {
+  const needed = async () =>
+    (await readModelsOutdated(options.target, schema, options.projections)) ||
+    (!options.kafka && (await builtFromKafka(options.target, schema)));
+  const rebuild = async () => {
+    if (!(await needed())) return;
+    await rebuildReadModels({
+      store: options.source,
+      db: options.target,
+      projections: options.projections,
+      schema,
+      onProgress: options.onRebuildProgress,
+    });
+  };
+  // PGlite has one connection and one process: there is nobody to take turns with.
+  if (options.target.kind === 'pglite' || !(await needed())) return rebuild();
+  await options.target.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock($1)`, [REBUILD_LOCK]);
+    await rebuild();
+  });
 }

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { kafkaBrokersFromEnv } from '@portal/events/distribution/kafka-relay';
 import { installHealth } from '@portal/events/http/health';
 import { serveUntilStopped } from '@portal/events/http/serve';
 import { createEventStore } from '@portal/events/store/event-store';
@@ -7,8 +8,13 @@ import { createEventStoreSchema } from '@portal/events/store/schema';
 import { projections } from './projections/index.ts';
 import { startProjector } from './projector.ts';
 
-/** The projector alone (production): follows the log in DATABASE_URL; health on PORT (3002). */
+/**
+ * The projector alone (production): follows the log in DATABASE_URL, or with KAFKA_BROKERS
+ * consumes it from Kafka in the projectors' consumer group (start several to share the work);
+ * health on PORT (3002). PROJECTOR_NAME names it on the lag screen (default host/pid).
+ */
 if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL must be set when the projector runs alone.');
+const brokers = kafkaBrokersFromEnv();
 const app = Fastify({ logger: true });
 const db = await openDatabase({
   ...databaseConfigFromEnv(),
@@ -20,6 +26,12 @@ const projector = await startProjector({
   source: store,
   target: db,
   projections,
+  kafka: brokers && {
+    brokers,
+    topic: process.env.KAFKA_TOPIC || undefined,
+    name: process.env.PROJECTOR_NAME || undefined,
+    sessionTimeoutMs: process.env.KAFKA_SESSION_TIMEOUT_MS ? Number(process.env.KAFKA_SESSION_TIMEOUT_MS) : undefined,
+  },
   onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
 });
 installHealth(app, { service: 'projector', store, readModels: db, projector });

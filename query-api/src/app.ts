@@ -13,6 +13,7 @@ import { notificationRoutes } from './routes/notifications/routes.ts';
 import { outreachRoutes } from './routes/outreach/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
 import { registrationRoutes } from './routes/registrations/routes.ts';
+import { projectorRoutes } from './routes/system/projectors.routes.ts';
 import { uploadRoutes } from './routes/uploads/routes.ts';
 
 export interface QueryApiOptions {
@@ -54,5 +55,6 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
   await app.register(reportRoutes);
   await app.register(outreachRoutes);
   await app.register(notificationRoutes);
+  await app.register(projectorRoutes);
   await app.register(uploadRoutes, { root: options.uploadsDir });
 }

@@ -23,15 +23,6 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
   });
 }
 
-/** A fresh page for a visitor (not signed in) in the given language and width. */
-export async function visit(browser: Browser, url: string, { lang = 'en', width = 1280 }: SignInOptions = {}) {
-  const context = await browser.newContext({ viewport: { width, height: 1000 } });
-  await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
-
 export interface SignInOptions {
   lang?: 'en' | 'th';
   width?: number;
@@ -40,11 +31,9 @@ export interface SignInOptions {
   timezoneId?: string;
 }
 
-/** A fresh browser context signed in through the login form, landed on the person's home. */
-export async function signIn(
+/** A page in a fresh browser context, in the given language, width and theme, not signed in. */
+export async function newPage(
   browser: Browser,
-  portalUrl: string,
-  person: { username: string; password: string },
   { lang = 'en', width = 1280, theme = 'light', timezoneId }: SignInOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 1000 }, timezoneId });
@@ -55,13 +44,45 @@ export async function signIn(
     },
     [lang, theme],
   );
-  const page = await context.newPage();
+  return context.newPage();
+}
+
+/** A fresh page for a visitor (not signed in) at `url`. */
+export async function visit(browser: Browser, url: string, options: SignInOptions = {}) {
+  const page = await newPage(browser, options);
+  await page.goto(url);
+  return page;
+}
+
+/** A fresh browser context signed in through the login form, landed on the person's home. */
+export async function signIn(
+  browser: Browser,
+  portalUrl: string,
+  person: { username: string; password: string },
+  options: SignInOptions = {},
+): Promise<Page> {
+  const page = await newPage(browser, options);
   await page.goto(`${portalUrl}/login`);
   await page.locator('input[name=username]').fill(person.username);
   await page.locator('input[name=password]').fill(person.password);
   await page.locator('button[type=submit]').click();
   await page.waitForURL(/\/(admin|e-market|partner)$/);
   return page;
+}
+
+/** What a test's setup sends to the portal's API: JSON in and out, as `token`'s holder when given. */
+export function apiCaller(portalUrl: () => string) {
+  return <T = { _id: string; partner: { token: string } }>(
+    path: string,
+    body?: unknown,
+    token?: string,
+    method = 'POST',
+  ): Promise<T> =>
+    fetch(`${portalUrl()}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((response) => response.json() as Promise<T>);
 }
 
 /** How far the page scrolls sideways (0 when it fits the viewport). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium, sidewaysOverflow, signIn } from './chromium.ts';
+import { SCREENSHOTS, apiCaller, chromiumSkipReason, launchChromium, sidewaysOverflow, signIn } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const minute = 60_000;
@@ -19,12 +19,7 @@ describe.skipIf(chromiumSkipReason())('notifications', () => {
   let adminToken = '';
   let courseId = '';
 
-  const call = (path: string, body: unknown, token?: string, method = 'POST') =>
-    fetch(`${portal.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    }).then((response) => response.json() as Promise<{ _id: string; partner: { token: string } }>);
+  const call = apiCaller(() => portal.url);
   const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
   const badge = (page: Page) => page.getByTestId('notification-badge');
 

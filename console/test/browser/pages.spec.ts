@@ -6,7 +6,15 @@ import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/p
 import { startSmtpSink } from '@portal/deploy/testing/smtp-sink';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium, sidewaysOverflow, signIn, visit } from './chromium.ts';
+import {
+  SCREENSHOTS,
+  apiCaller,
+  chromiumSkipReason,
+  launchChromium,
+  sidewaysOverflow,
+  signIn,
+  visit,
+} from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
@@ -22,12 +30,7 @@ describe.skipIf(chromiumSkipReason())('contact, e-mail, help, about, camera, not
   const partner = samplePartner({ fullName: 'Paula Partner' });
   const member = sampleMember({ fullName: 'Mali Member' });
 
-  const call = (path: string, body: unknown, token?: string, method = 'POST') =>
-    fetch(`${portal.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    }).then((response) => response.json() as Promise<{ _id: string; partner: { token: string } }>);
+  const call = apiCaller(() => portal.url);
   const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
 
   beforeAll(async () => {

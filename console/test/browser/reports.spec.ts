@@ -186,6 +186,11 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
       /Aikido\s+25% \(1 of 4\)\s+Baking\s+100% \(1 of 1\)/,
     );
     expect(await page.getByTestId('busiest-rounds').locator('li').count()).toBe(2);
+    // How far the reports are behind the log: the portal's one projector, caught up.
+    const lag = page.getByTestId('projector-lag');
+    await lag.getByText('All reports: 0 events, 0 s behind').waitFor();
+    expect(await lag.innerText()).toContain('One projector in the portal’s process reads the event log directly.');
+    expect(await lag.locator('tbody tr').innerText()).toMatch(/^In the portal\s+–\s+–\s+0\s+0\s+–$/);
     await page.locator('.recharts-bar-rectangle').first().waitFor();
     await page.getByLabel('Period').selectOption('7');
     await expect
@@ -198,6 +203,7 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
     await thai.getByRole('heading', { name: 'ภาพรวมองค์กร' }).waitFor();
     expect(await thai.getByTestId('members-by-status').innerText()).toMatch(/สมาชิก\s+3/);
     expect(await thai.getByTestId('course-rates').innerText()).toContain('25% (1 จาก 4)');
+    await thai.getByTestId('projector-lag').getByText('รายงานทั้งหมด: ตามหลัง 0 เหตุการณ์ 0 วินาที').waitFor();
     await shot(thai, 'overview-admin-th.png');
     await thai.context().close();
 

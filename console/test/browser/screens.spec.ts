@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { sampleMember } from '@portal/events/testing/accounts';
 import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
+import { SCREENSHOTS, apiCaller, chromiumSkipReason, launchChromium, newPage, signIn } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 type Lang = 'en' | 'th';
@@ -52,12 +52,7 @@ describe.skipIf(chromiumSkipReason())(
         env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
       });
       browser = await launchChromium();
-      const post = (path: string, body: unknown, token?: string, method = 'POST') =>
-        fetch(`${portal.url}${path}`, {
-          method,
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        }).then((response) => response.json() as Promise<{ _id: string; partner: { token: string } }>);
+      const post = apiCaller(() => portal.url);
       const adminToken = (await post('/api/login', ADMIN)).partner.token;
       const { _id } = await post('/api/members/register', member);
       await post(`/api/admin/registration/${_id}/status`, { status: 'approved' }, adminToken, 'PUT');
@@ -67,26 +62,10 @@ describe.skipIf(chromiumSkipReason())(
       await portal?.stop();
     });
 
-    async function open(who: Who, lang: Lang, width: number, theme: 'light' | 'dark'): Promise<Page> {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
-      await context.addInitScript(
-        ([l, th]) => {
-          localStorage.setItem('lang', l!);
-          localStorage.setItem('theme', th!);
-        },
-        [lang, theme],
-      );
-      const page = await context.newPage();
-      if (who !== 'visitor') {
-        const { username, password } = who === 'admin' ? ADMIN : member;
-        await page.goto(`${portal.url}/login`);
-        await page.locator('input[name=username]').fill(username);
-        await page.locator('input[name=password]').fill(password);
-        await page.locator('button[type=submit]').click();
-        await page.waitForURL(/\/(admin|e-market)$/);
-      }
-      return page;
-    }
+    const open = (who: Who, lang: Lang, width: number, theme: 'light' | 'dark'): Promise<Page> =>
+      who === 'visitor'
+        ? newPage(browser, { lang, width, theme })
+        : signIn(browser, portal.url, who === 'admin' ? ADMIN : member, { lang, width, theme });
 
     for (const lang of ['en', 'th'] as const) {
       for (const screen of screens) {

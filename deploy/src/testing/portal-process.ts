@@ -30,6 +30,8 @@ export interface RunningPortal {
   output: () => string;
   /** Stops the process; `keepData` leaves DATA_DIR (and the PostgreSQL database) for another start. */
   stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Kills it outright (SIGKILL), as a crash would: no clean shutdown. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -73,7 +75,8 @@ export async function startService(
 ): Promise<Omit<RunningPortal, 'dataDir'>> {
   const port = await freePort();
   return startHealthy(
-    [join(root, 'node_modules/.bin/tsx'), join(root, workspace, 'src/server.ts')],
+    // One process (node with tsx's loader, not the tsx command, which runs a child): a kill reaches it.
+    [process.execPath, '--import', 'tsx', join(root, workspace, 'src/server.ts')],
     {
       ...env,
       PORT: String(port),
@@ -109,6 +112,10 @@ async function startHealthy(command: string[], env: Record<string, string>, port
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      child.kill('SIGKILL');
       await exited;
     },
   };

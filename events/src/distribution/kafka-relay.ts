@@ -1,9 +1,9 @@
-import { Kafka, type Producer, logLevel } from 'kafkajs';
-import type { StoredEvent } from '../envelope.ts';
+import { Kafka, Partitioners, type Producer, logLevel } from 'kafkajs';
 import { type Checkpoint, type EventStore, START, checkpointOf } from '../store/port.ts';
 import { withSchemaLock } from '../store/schema-lock.ts';
 import type { Sql, SqlDatabase } from '../store/sql.ts';
 import { type Subscription, subscribeToAll } from '../store/subscription.ts';
+import { encodeEvent, encodeTick } from './messages.ts';
 
 /** The topic every committed event is published to, keyed by stream id. */
 export const EVENTS_TOPIC = 'portal.events';
@@ -28,16 +28,11 @@ export function kafkaBrokersFromEnv(env: NodeJS.ProcessEnv = process.env): strin
 export const kafkaClient = (settings: KafkaSettings) =>
   new Kafka({ clientId: settings.clientId, brokers: settings.brokers, logLevel: logLevel.WARN });
 
-/** What a message carries: the stored event as the log holds it (personal data stays sealed). */
-export const encodeEvent = (event: StoredEvent) => ({
-  key: event.streamId,
-  value: JSON.stringify(event),
-  headers: { position: String(event.position), type: event.type },
-});
-export const decodeEvent = (value: Buffer | null): StoredEvent => JSON.parse(value?.toString('utf8') ?? 'null');
-
-/** Creates the topic when it is missing and waits until its partitions have leaders. */
-export async function ensureTopic(kafka: Kafka, topic = EVENTS_TOPIC): Promise<void> {
+/**
+ * Creates the topic when it is missing (kept forever: a projector starting on empty read models
+ * reads it from the beginning) and answers how many partitions it has.
+ */
+export async function ensureTopic(kafka: Kafka, topic = EVENTS_TOPIC): Promise<number> {
   const admin = kafka.admin();
   await admin.connect();
   try {
@@ -45,9 +40,18 @@ export async function ensureTopic(kafka: Kafka, topic = EVENTS_TOPIC): Promise<v
     if (!existing.includes(topic)) {
       await admin.createTopics({
         waitForLeaders: true,
-        topics: [{ topic, numPartitions: EVENTS_PARTITIONS, replicationFactor: 1 }],
+        topics: [
+          {
+            topic,
+            numPartitions: EVENTS_PARTITIONS,
+            replicationFactor: 1,
+            configEntries: [{ name: 'retention.ms', value: '-1' }],
+          },
+        ],
       });
     }
+    const metadata = await admin.fetchTopicMetadata({ topics: [topic] });
+    return metadata.topics[0]!.partitions.length;
   } finally {
     await admin.disconnect();
   }
@@ -88,30 +92,70 @@ export interface RelayOptions {
   db: SqlDatabase;
   kafka: KafkaSettings;
   batchSize?: number;
+  /** The longest a partition waits for its tick (100 ms): fewer ticks under load, a short wait. */
+  tickEveryMs?: number;
   onError?: (error: unknown) => void;
 }
 
 /**
  * The relay: follows the log in its global order (the same catch-up subscription the projector
  * uses, so no committed event is skipped) and publishes each batch to the topic, keyed by stream
- * id, before moving its own checkpoint. A crash between the two publishes the batch again: each
- * message carries its global position, and consumers drop what they already applied.
+ * id, before moving its own checkpoint; a tick to every partition (messages.ts) follows within
+ * `tickEveryMs`. A crash between the publishing and the checkpoint publishes the batch again:
+ * each message carries its global position, and consumers drop what they already applied.
  */
 export async function startRelay(options: RelayOptions) {
   const topic = options.kafka.topic ?? EVENTS_TOPIC;
   await createRelayTable(options.db);
   const kafka = kafkaClient(options.kafka);
-  await ensureTopic(kafka, topic);
+  const partitions = await ensureTopic(kafka, topic);
   // Idempotent, one request in flight: the broker keeps each partition in the order sent.
-  const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  // Named, so kafkajs need not warn that its default changed: keys are hashed with murmur2, as Java clients do.
+  const producer: Producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
   await producer.connect();
+  const tickEveryMs = options.tickEveryMs ?? 100;
+  const ticks = (checkpoint: Checkpoint) =>
+    Array.from({ length: partitions }, (_, partition) => encodeTick(checkpoint, partition));
+  let lastTickAt = 0;
+  let owed: Checkpoint | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const tick = async () => {
+    timer = null;
+    const checkpoint = owed;
+    owed = null;
+    if (!checkpoint) return;
+    lastTickAt = Date.now();
+    await producer.send({ topic, acks: -1, messages: ticks(checkpoint) }).catch((error: unknown) => {
+      options.onError?.(error);
+      owe(checkpoint);
+    });
+  };
+  /** A tick for `checkpoint` (whose events are already on the broker) within tickEveryMs. */
+  const owe = (checkpoint: Checkpoint) => {
+    owed = checkpoint;
+    timer ??= setTimeout(() => void tick(), Math.max(0, lastTickAt + tickEveryMs - Date.now()));
+  };
+  // A relay that stopped may have owed a tick: consumers must be able to reach its checkpoint.
+  const start = await readCheckpoint(options.db, topic);
+  if (start.position > 0) owe(start);
+
   let published = 0;
   const subscription: Subscription = subscribeToAll(options.store, {
     batchSize: options.batchSize ?? 500,
     from: () => readCheckpoint(options.db, topic),
     handle: async (batch) => {
-      await producer.send({ topic, acks: -1, messages: batch.map(encodeEvent) });
-      await writeCheckpoint(options.db, topic, checkpointOf(batch[batch.length - 1]!));
+      const last = checkpointOf(batch[batch.length - 1]!);
+      // Ticks at most every tickEveryMs: each costs every partition a transaction downstream. When
+      // due, they travel with the batch, after its events (one request keeps each partition's order).
+      const due = !timer && Date.now() - lastTickAt >= tickEveryMs;
+      if (due) lastTickAt = Date.now();
+      await producer.send({ topic, acks: -1, messages: [...batch.map(encodeEvent), ...(due ? ticks(last) : [])] });
+      if (!due) owe(last);
+      await writeCheckpoint(options.db, topic, last);
       published += batch.length;
     },
     onError: options.onError,
@@ -121,6 +165,8 @@ export async function startRelay(options: RelayOptions) {
     state: () => ({ ...subscription.state(), published }),
     async stop() {
       await subscription.stop();
+      if (timer) clearTimeout(timer);
+      await tick();
       await producer.disconnect();
     },
   };

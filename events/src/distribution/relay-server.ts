@@ -22,7 +22,7 @@ await createEventStoreSchema(db);
 const relay = await startRelay({
   store: createEventStore(db),
   db,
-  kafka: { brokers, clientId: 'portal-relay' },
+  kafka: { brokers, clientId: 'portal-relay', topic: process.env.KAFKA_TOPIC || undefined },
   onError: (error) => app.log.error({ err: error }, 'relay batch failed; retrying'),
 });
 app.get('/api/health', async (_request, reply) => {

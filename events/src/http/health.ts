@@ -1,6 +1,7 @@
 import type {} from '@fastify/swagger'; // the route schema's tags and summary
 import type { FastifyInstance } from 'fastify';
 import { readModelLag } from '../read-models/checkpoint.ts';
+import { kafkaProjectorLags } from '../read-models/partitions.ts';
 import type { EventStore } from '../store/port.ts';
 import type { Sql } from '../store/sql.ts';
 
@@ -9,13 +10,14 @@ export interface HealthOptions {
   store: EventStore;
   /** The read models' database. */
   readModels: Sql;
-  /** The projector's own view, when it runs in this process. */
-  projector?: { state(): { running: boolean; lastError: string | null } };
+  /** The projector's own view, when it runs in this process (and its partitions, from Kafka). */
+  projector?: { state(): { running: boolean; lastError: string | null }; member?: () => unknown };
 }
 
 /**
- * GET /api/health on every service: whether it can reach its database, and how far the read
- * models are behind the log (events and seconds). 503 when something is down.
+ * GET /api/health on every service: whether it can reach its database, how far the read models
+ * are behind the log (events and seconds), and with Kafka how far each projector is behind.
+ * 503 when something is down.
  */
 export function installHealth(app: FastifyInstance, options: HealthOptions): void {
   app.get(
@@ -24,11 +26,19 @@ export function installHealth(app: FastifyInstance, options: HealthOptions): voi
     async (_request, reply) => {
       try {
         const readModels = await readModelLag(options.store, options.readModels);
-        const projector = options.projector?.state();
+        const projector = options.projector && {
+          ...options.projector.state(),
+          ...(options.projector.member?.() ?? {}),
+        };
+        const projectors = await kafkaProjectorLags(options.store, options.readModels);
         const ok = projector?.running ?? true;
-        return reply
-          .code(ok ? 200 : 503)
-          .send({ status: ok ? 'ok' : 'degraded', service: options.service, readModels, projector });
+        return reply.code(ok ? 200 : 503).send({
+          status: ok ? 'ok' : 'degraded',
+          service: options.service,
+          readModels,
+          projector,
+          ...(projectors.length > 0 ? { projectors } : {}),
+        });
       } catch (error) {
         return reply
           .code(503)

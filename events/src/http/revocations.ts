@@ -1,4 +1,4 @@
-import { type Sql, sqlState } from '../store/sql.ts';
+import { type Sql, isMissingTable } from '../store/sql.ts';
 
 /**
  * Sessions are signed tokens, valid until they expire; an account that is rejected, deleted or
@@ -31,7 +31,7 @@ export async function isRevoked(sql: Sql, accountId: string, issuedAtMs: number)
     );
     return rows.length > 0;
   } catch (error) {
-    if (sqlState(error) === '42P01' || sqlState(error) === '3F000') return false; // nothing revoked yet
+    if (isMissingTable(error)) return false; // nothing revoked yet
     throw error;
   }
 }

@@ -1,8 +1,5 @@
 import { type Checkpoint, type EventStore, START } from '../store/port.ts';
-import { type Sql, sqlState } from '../store/sql.ts';
-
-const UNDEFINED_TABLE = '42P01';
-const UNDEFINED_SCHEMA = '3F000';
+import { type Sql, isMissingTable } from '../store/sql.ts';
 
 /**
  * The projector's checkpoint, kept with the read models it describes: the projector writes it in
@@ -61,10 +58,15 @@ export interface ReadModelLag {
 export async function readModelLag(store: EventStore, sql: Sql, schema = 'rm'): Promise<ReadModelLag> {
   // Before the projector's first start there are no read models: everything is behind.
   const checkpoint = await readCheckpoint(sql, schema).catch((error: unknown) => {
-    if (sqlState(error) === UNDEFINED_TABLE || sqlState(error) === UNDEFINED_SCHEMA) return START;
+    if (isMissingTable(error)) return START;
     throw error;
   });
+  return { checkpoint, ...(await lagBehind(store, checkpoint)) };
+}
+
+/** Committed events after `checkpoint`, and how long the oldest has waited (seconds, one decimal). */
+export async function lagBehind(store: EventStore, checkpoint: Checkpoint) {
   const behind = await store.lagBehind(checkpoint);
   const seconds = behind.oldestAt ? Math.max(0, (Date.now() - Date.parse(behind.oldestAt)) / 1000) : 0;
-  return { checkpoint, lagEvents: behind.events, lagSeconds: Math.round(seconds * 10) / 10 };
+  return { lagEvents: behind.events, lagSeconds: Math.round(seconds * 10) / 10 };
 }

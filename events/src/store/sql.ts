@@ -28,3 +28,6 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+
+/** Whether the error says a table or schema does not exist (yet): nothing was created there so far. */
+export const isMissingTable = (error: unknown) => ['42P01', '3F000'].includes(sqlState(error) ?? '');

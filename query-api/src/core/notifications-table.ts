@@ -64,13 +64,9 @@ export async function notificationsOf(
   now: Date,
 ) {
   const params = [viewer.accountId, viewer.role, now.toISOString()];
-  const [counts] = await sql.query<{ all: number; unread: number; system: number; course: number }>(
-    `SELECT count(*)::int AS "all", count(*) FILTER (WHERE NOT is_read)::int AS "unread",
-            count(*) FILTER (WHERE category = 'system')::int AS "system",
-            count(*) FILTER (WHERE category = 'course')::int AS "course"
-       FROM (${SHOWN}) shown`,
-    params,
-  );
+  // Each tab's count, by the same condition that fills the tab.
+  const tabs = Object.entries(WHERE).map(([tab, where]) => `count(*) FILTER (WHERE ${where})::int AS "${tab}"`);
+  const [found] = await sql.query<Record<Filter, number>>(`SELECT ${tabs.join(', ')} FROM (${SHOWN}) shown`, params);
   const rows = await sql.query<Row>(
     `SELECT shown.*, acc.full_name AS subject_name
        FROM (${SHOWN}) shown LEFT JOIN rm.accounts acc ON acc.id = shown.subject_id
@@ -79,10 +75,10 @@ export async function notificationsOf(
       LIMIT $4 OFFSET $5`,
     [...params, query.pageSize, (query.page - 1) * query.pageSize],
   );
-  const all = counts ?? { all: 0, unread: 0, system: 0, course: 0 };
+  const counts = found ?? { all: 0, unread: 0, system: 0, course: 0 };
   return {
-    counts: all,
-    total: query.filter === 'unread' ? all.unread : query.filter === 'all' ? all.all : all[query.filter],
+    counts,
+    total: counts[query.filter],
     notifications: rows.map((row): NotificationItem => ({
       _id: row.id,
       type: row.type,

@@ -12,7 +12,7 @@ import type { Projection } from '../../projection.ts';
  */
 export const attendanceProjection: Projection = {
   name: 'attendance',
-  version: 1,
+  version: 2,
   async createTables(sql, schema) {
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.attendance (
       round_id text NOT NULL,
@@ -47,19 +47,46 @@ export const attendanceProjection: Projection = {
     );
     // The audit's date filter and the overview's scans per day.
     await sql.query(`CREATE INDEX IF NOT EXISTS scan_attempts_time ON ${schema}.scan_attempts (server_time)`);
+    // Deleted courses and cancelled rounds: a scan of theirs that arrives later (from another
+    // Kafka partition than the deletion) must not bring their attendance back.
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.attendance_closed (
+      scope text NOT NULL,
+      id text NOT NULL,
+      PRIMARY KEY (scope, id)
+    )`);
   },
   async apply(sql, schema, stored, _personal, batch) {
-    const recount = (courseId: string, roundId: string) =>
-      batch.after(`attendance:${schema}:${roundId}`, () => recountRound(sql, schema, courseId, roundId));
+    const recount = (courseId: string, roundId: string) => {
+      batch.after(`attendance:${schema}:round:${roundId}`, () => recountRound(sql, schema, roundId));
+      batch.after(`attendance:${schema}:course:${courseId}`, () => recountCourse(sql, schema, courseId));
+    };
+    const close = (scope: 'course' | 'round', id: string) =>
+      sql.query(`INSERT INTO ${schema}.attendance_closed (scope, id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+        scope,
+        id,
+      ]);
     const course = decodeCourseEvent(stored);
-    if (course?.type === 'CourseDeleted') {
-      await sql.query(`DELETE FROM ${schema}.attendance WHERE course_id = $1`, [courseIdOf(course.streamId)]);
-      return;
-    }
-    if (course?.type === 'RoundCancelled') {
-      await sql.query(`DELETE FROM ${schema}.attendance WHERE round_id = $1`, [course.data.roundId]);
-      recount(courseIdOf(course.streamId), course.data.roundId);
-      return;
+    switch (course?.type) {
+      case 'CourseDeleted':
+        await close('course', courseIdOf(course.streamId));
+        await sql.query(`DELETE FROM ${schema}.attendance WHERE course_id = $1`, [courseIdOf(course.streamId)]);
+        return;
+      case 'RoundCancelled':
+        await close('round', course.data.roundId);
+        await sql.query(`DELETE FROM ${schema}.attendance WHERE round_id = $1`, [course.data.roundId]);
+        recount(courseIdOf(course.streamId), course.data.roundId);
+        return;
+      // Scans may have arrived before the course or the round did (from another partition).
+      case 'CourseCreated':
+        batch.after(`attendance:${schema}:course:${courseIdOf(course.streamId)}`, () =>
+          recountCourse(sql, schema, courseIdOf(course.streamId)),
+        );
+        return;
+      case 'RoundScheduled':
+        recount(courseIdOf(course.streamId), course.data.roundId);
+        return;
+      default:
+        if (course) return;
     }
     const event = decodeAttendanceEvent(stored);
     if (!event) return;
@@ -89,7 +116,9 @@ export const attendanceProjection: Projection = {
         const e = event.data;
         await sql.query(
           `INSERT INTO ${schema}.attendance (round_id, member_id, course_id, scanned_at, scanner_id, method, late, walk_in)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           SELECT $1, $2, $3, $4::timestamptz, $5, $6, $7::boolean, $8::boolean
+            WHERE NOT EXISTS (SELECT 1 FROM ${schema}.attendance_closed
+                               WHERE (scope = 'round' AND id = $1) OR (scope = 'course' AND id = $3))
            ON CONFLICT (round_id, member_id) DO UPDATE SET scanned_at = EXCLUDED.scanned_at,
              scanner_id = EXCLUDED.scanner_id, method = EXCLUDED.method, late = EXCLUDED.late,
              walk_in = EXCLUDED.walk_in, voided_at = NULL`,
@@ -135,15 +164,21 @@ interface Attempt {
 }
 
 /**
- * The round's and the course's counts, from the attendance that stands (not voided, round not
- * cancelled); once per batch for each round a batch touched.
+ * A round's count and a course's counts, from the attendance that stands (not voided, round not
+ * cancelled); once per batch for each round and course a batch touched. Counting what is stored,
+ * rather than adding to a total, gives the same result whichever stream's events came first.
  */
-async function recountRound(sql: Sql, schema: string, courseId: string, roundId: string) {
+async function recountRound(sql: Sql, schema: string, roundId: string) {
+  await dropClosed(sql, schema, 'round_id', roundId);
   await sql.query(
     `UPDATE ${schema}.rounds SET attended = (
        SELECT count(*) FROM ${schema}.attendance WHERE round_id = $1 AND voided_at IS NULL) WHERE id = $1`,
     [roundId],
   );
+}
+
+async function recountCourse(sql: Sql, schema: string, courseId: string) {
+  await dropClosed(sql, schema, 'course_id', courseId);
   await sql.query(
     `UPDATE ${schema}.courses c SET
        participate = counts.members, total_attend = counts.scans
@@ -152,5 +187,19 @@ async function recountRound(sql: Sql, schema: string, courseId: string, roundId:
             WHERE a.course_id = $1 AND a.voided_at IS NULL) counts
      WHERE c.id = $1`,
     [courseId],
+  );
+}
+
+/**
+ * Removes attendance of a deleted course or a cancelled round that a scan applied at the same
+ * time as the deletion (by another projector, each not seeing the other's rows) left behind;
+ * runs under the course's lock, so the later of the two always sees the other's rows.
+ */
+async function dropClosed(sql: Sql, schema: string, column: 'round_id' | 'course_id', id: string) {
+  await sql.query(
+    `DELETE FROM ${schema}.attendance a WHERE a.${column} = $1 AND EXISTS (
+       SELECT 1 FROM ${schema}.attendance_closed c
+        WHERE (c.scope = 'course' AND c.id = a.course_id) OR (c.scope = 'round' AND c.id = a.round_id))`,
+    [id],
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { dateTime } from '../../../lib/dates.ts';
 import { useOverview } from '../api/overview.ts';
 import { RatesChart, ScansChart } from './overview-charts.tsx';
+import { ProjectorLag } from './projector-lag.tsx';
 
 const periods = [7, 30, 90] as const;
 const statuses = ['approved', 'pending', 'rejected'] as const;
@@ -11,7 +12,7 @@ const statuses = ['approved', 'pending', 'rejected'] as const;
 /**
  * The admins' home (/admin): the organisation at a glance over a chosen period: members and
  * partners by status, courses, scan attempts per day, attendance rate per course and the busiest
- * rounds, all from GET /api/admin/overview.
+ * rounds, all from GET /api/admin/overview; and how far the reports are behind the log.
  */
 export function AdminOverview() {
   const { t, i18n } = useTranslation();
@@ -110,6 +111,7 @@ export function AdminOverview() {
               <Link to="/audit">{t('screen.audit')}</Link>
             </section>
           </div>
+          <ProjectorLag />
         </>
       )}
     </section>

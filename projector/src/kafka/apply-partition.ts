@@ -1,0 +1,141 @@
+import type { TopicMessage } from '@portal/events/distribution/messages';
+import type { StoredEvent } from '@portal/events/envelope';
+import { readCheckpoint, writeCheckpoint } from '@portal/events/read-models/checkpoint';
+import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
+import type { Sql, SqlDatabase } from '@portal/events/store/sql';
+import { announce, applyEvents, courseOf } from '../apply.ts';
+import type { Projection } from '../projection.ts';
+
+export interface PartitionBatch {
+  topic: string;
+  partition: number;
+  /** How many partitions the topic has: the checkpoint moves only once each has a watermark. */
+  partitions: number;
+  /** Who applies it (shown on the lag screen). */
+  owner: string;
+  messages: readonly TopicMessage[];
+  /** The offset after the batch's last message. */
+  nextOffset: number;
+}
+
+export interface PartitionResult {
+  applied: number;
+  watermark: Checkpoint;
+  /** The read models' checkpoint after the batch. */
+  checkpoint: Checkpoint;
+}
+
+/**
+ * Applies one partition's messages in one transaction with that partition's watermark, so each
+ * event takes effect exactly once: a message at or before the watermark (redelivered after a
+ * crash or a rebalance, or published twice by a restarted relay) is skipped. Several projectors
+ * apply different partitions at once; what one event does to a course's shared rows (its counts,
+ * its rounds) is serialised with what events of other partitions do to the same course (a lock
+ * per course), and the projections are written so that the order in which different streams
+ * arrive does not change the result. A rare deadlock between two projectors is PostgreSQL's to
+ * break: the losing batch is rolled back and applied again.
+ */
+export async function applyPartitionBatch(
+  db: SqlDatabase,
+  schema: string,
+  projections: readonly Projection[],
+  batch: PartitionBatch,
+): Promise<PartitionResult> {
+  return db.transaction(async (tx) => {
+    // A rebuild swapping the read models takes this table exclusively: wait for it, or make it wait.
+    await tx.query(`LOCK TABLE ${schema}.checkpoints IN ROW SHARE MODE`);
+    const start = await claimPartition(tx, schema, batch.topic, batch.partition);
+    let watermark = start;
+    const fresh: StoredEvent[] = [];
+    for (const message of batch.messages) {
+      const at = message.kind === 'event' ? checkpointOf(message.event) : message.checkpoint;
+      if (isAtOrBefore(at, watermark)) continue;
+      if (message.kind === 'event') fresh.push(message.event);
+      watermark = at;
+    }
+    // A batch with course events changes course rows as it goes: it locks its courses first. A
+    // batch of scans only writes rows of its own streams until it recounts: it locks just before,
+    // so such batches run side by side until then. Every lock set is taken at once, in one order.
+    const courseEvents = fresh.some((event) => event.streamId.startsWith('course-'));
+    if (courseEvents) await lockCourses(tx, fresh);
+    const courses =
+      fresh.length > 0
+        ? await applyEvents(tx, schema, projections, fresh, courseEvents ? undefined : () => lockCourses(tx, fresh))
+        : null;
+    await tx.query(
+      `UPDATE ${schema}.partition_progress
+          SET transaction_id = $3::xid8, position = $4, next_offset = greatest(next_offset, $5), owner = $6,
+              applied_events = applied_events + $7, updated_at = now()
+        WHERE topic = $1 AND partition = $2`,
+      [
+        batch.topic,
+        batch.partition,
+        watermark.transactionId,
+        watermark.position,
+        batch.nextOffset,
+        batch.owner,
+        fresh.length,
+      ],
+    );
+    const before = await readCheckpoint(tx, schema, true);
+    const checkpoint = await advanceCheckpoint(tx, schema, batch.topic, batch.partitions, before);
+    await announce(tx, checkpoint === before ? null : checkpoint, courses);
+    return { applied: fresh.length, watermark, checkpoint };
+  });
+}
+
+/**
+ * Locks the partition's row (a projector that lost the partition in a rebalance and is still
+ * finishing a batch waits here, then finds the work done), creating it at the read models'
+ * checkpoint the first time: everything up to that point is already applied.
+ */
+async function claimPartition(tx: Sql, schema: string, topic: string, partition: number): Promise<Checkpoint> {
+  await tx.query(
+    `INSERT INTO ${schema}.partition_progress (topic, partition, transaction_id, position)
+     SELECT $1, $2, transaction_id, position FROM ${schema}.checkpoints WHERE name = 'projector'
+     ON CONFLICT (topic, partition) DO NOTHING`,
+    [topic, partition],
+  );
+  const [row] = await tx.query<{ transaction_id: string; position: string }>(
+    `SELECT transaction_id::text, position::text FROM ${schema}.partition_progress
+      WHERE topic = $1 AND partition = $2 FOR UPDATE`,
+    [topic, partition],
+  );
+  return { transactionId: row!.transaction_id, position: Number(row!.position) };
+}
+
+/** One transaction-scoped lock per course the events are about, in one global order. */
+async function lockCourses(tx: Sql, events: readonly StoredEvent[]): Promise<void> {
+  const courses = [...new Set(events.map(courseOf).filter((id): id is string => id !== null))];
+  if (courses.length === 0) return;
+  await tx.query(
+    `SELECT count(pg_advisory_xact_lock(key)) FROM (
+       SELECT DISTINCT hashtextextended('rm-course:' || id, 0) AS key FROM unnest($1::text[]) AS id ORDER BY key
+     ) keys`,
+    [courses],
+  );
+}
+
+/**
+ * Moves the read models' checkpoint to the earliest watermark of all partitions. The checkpoint
+ * row was locked just before, and this statement reads what committed meanwhile, so the last
+ * projector to commit always sees every other's watermark.
+ */
+async function advanceCheckpoint(
+  tx: Sql,
+  schema: string,
+  topic: string,
+  partitions: number,
+  current: Checkpoint,
+): Promise<Checkpoint> {
+  const rows = await tx.query<{ transaction_id: string; position: string }>(
+    `SELECT transaction_id::text, position::text FROM ${schema}.partition_progress
+      WHERE topic = $1 ORDER BY transaction_id, position`,
+    [topic],
+  );
+  if (rows.length < partitions) return current;
+  const earliest = { transactionId: rows[0]!.transaction_id, position: Number(rows[0]!.position) };
+  if (isAtOrBefore(earliest, current)) return current;
+  await writeCheckpoint(tx, schema, earliest);
+  return earliest;
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { languageOf } from '@portal/events/http/language';
+import { requireRole } from '@portal/events/http/session';
+import { readModelLag } from '@portal/events/read-models/checkpoint';
+import { kafkaProjectorLags } from '@portal/events/read-models/partitions';
+import { translate } from '@portal/events/rules/messages';
+import { ProjectorsAnswer } from '../../contracts/projectors.ts';
+
+/** The admins' view of the projectors: how far the read models, and each projector, are behind the log. */
+export async function projectorRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/projectors',
+    {
+      preValidation: requireRole('admin'),
+      schema: {
+        tags: ['health'],
+        summary: 'How far the read models and each projector are behind the log (events and seconds)',
+        response: { 200: ProjectorsAnswer },
+      },
+    },
+    async (request) => {
+      const { db, store } = app.queries;
+      const whole = await readModelLag(store, db);
+      const kafka = await kafkaProjectorLags(store, db);
+      const readModels = {
+        position: whole.checkpoint.position,
+        lagEvents: whole.lagEvents,
+        lagSeconds: whole.lagSeconds,
+      };
+      const projectors =
+        kafka.length > 0
+          ? kafka
+          : [{ name: 'in-process', partitions: [], appliedEvents: null, ...whole, updatedAt: null }];
+      return {
+        success: true as const,
+        mode: kafka.length > 0 ? ('kafka' as const) : ('direct' as const),
+        readModels,
+        projectors,
+        message: translate('report.loaded', languageOf(request)),
+      };
+    },
+  );
+}
