@@ -1,0 +1,134 @@
+/**
+ * The scan load shared by the scan and Kafka benchmarks: the whole portal runs in this process
+ * and listens on a port; many scanners at once call `PUT /api/admin/updateround/{roundId}` over
+ * HTTP, across many rounds. Answers the figures: scans per second, the p50 and p99 answer time,
+ * and the p50 and p99 delay from a scan being sent to the read models showing it (the
+ * projector's NOTIFY of its checkpoint).
+ *
+ * BENCH_ROUNDS (20), BENCH_MEMBERS (50, each enrolled in every course and scanned in every
+ * round), BENCH_SCANNERS (concurrent requests, 16).
+ */
+import { performance } from 'node:perf_hooks';
+import { PROGRESS_CHANNEL } from '@portal/events/read-models/checkpoint';
+import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
+import { type TestDatabase, testUploadsDir } from '@portal/events/testing/databases';
+import { type PortalOptions, startPortal } from '@portal/deploy/portal';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
+const SCANNERS = Number(process.env.BENCH_SCANNERS ?? 16);
+const ADMIN = { username: 'benchadmin', password: 'bench-admin-password' };
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** Runs the load on a fresh database; `label` names the run in the output. */
+export async function scanLoad(
+  database: TestDatabase,
+  label: string,
+  options: Pick<PortalOptions, 'kafka'> & { scanners?: number } = {},
+) {
+  const scanners = options.scanners ?? SCANNERS;
+  const { db, drop } = await database.open();
+  const portal = await startPortal({
+    db,
+    sessionSecret: 'bench-session-secret-of-enough-length',
+    admin: ADMIN,
+    uploadsDir: testUploadsDir(),
+    kafka: options.kafka ?? null,
+  });
+  const base = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  try {
+    const admin = (await call('POST', '/api/login', ADMIN)).body.partner.token as string;
+    const approvedToken = async (path: string, person: { username: string; password: string }) => {
+      const { _id } = (await call('POST', path, person)).body;
+      await call('PUT', `/api/admin/registration/${_id}/status`, { status: 'approved' }, admin);
+      return { id: _id as string, token: (await call('POST', '/api/login', person)).body.partner.token as string };
+    };
+    process.stdout.write(`${label}: setting up ${ROUNDS} rounds and ${MEMBERS} members...`);
+    const partner = await approvedToken('/api/partners/register', samplePartner());
+    const members: { id: string; token: string }[] = [];
+    for (let i = 0; i < MEMBERS; i++) members.push(await approvedToken('/api/members/register', sampleMember()));
+    const rounds: string[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const course = (
+        await call(
+          'POST',
+          '/api/admin/createcourse',
+          { courseTopic: `Bench ${r}`, courseDescription: 'Load', status: 'public', maxPeople: 0 },
+          partner.token,
+        )
+      ).body._id as string;
+      const round = await call(
+        'POST',
+        `/api/admin/courses/${course}/rounds`,
+        {
+          roundStartTime: new Date(Date.now() - 3600_000).toISOString(),
+          roundEndTime: new Date(Date.now() + 3600_000).toISOString(),
+        },
+        partner.token,
+      );
+      rounds.push(round.body.round._id as string);
+      for (const member of members) await call('POST', `/api/courses/${course}/enroll`, {}, member.token);
+    }
+    console.log(' done');
+
+    // When each position became visible in the read models.
+    const visible: { position: number; at: number }[] = [];
+    const unlisten = await db.listen(PROGRESS_CHANNEL, (payload) =>
+      visible.push({ position: Number(payload), at: performance.now() }),
+    );
+    const work = rounds.flatMap((roundId) => members.map((member) => ({ roundId, memberId: member.id })));
+    work.sort(() => Math.random() - 0.5);
+    const scans: { sent: number; answered: number; position: number; status: number }[] = [];
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: scanners }, async (_, scanner) => {
+        for (let next = work.pop(); next; next = work.pop()) {
+          const sent = performance.now();
+          const answer = await call(
+            'PUT',
+            `/api/admin/updateround/${next.roundId}`,
+            { userId: next.memberId, method: 'typed', deviceId: `bench-${scanner}` },
+            partner.token,
+          );
+          scans.push({
+            sent,
+            answered: performance.now(),
+            position: answer.body.position as number,
+            status: answer.status,
+          });
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const last = Math.max(...scans.map((scan) => scan.position));
+    for (let waited = 0; !visible.some((v) => v.position >= last) && waited < 30_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await unlisten();
+    const latencies = scans.map((scan) => scan.answered - scan.sent).sort((a, b) => a - b);
+    const delays = scans
+      .map((scan) => (visible.find((v) => v.position >= scan.position)?.at ?? Infinity) - scan.sent)
+      .sort((a, b) => a - b);
+    const accepted = scans.filter((scan) => scan.status === 200).length;
+    console.log(
+      [
+        `  ${scans.length} scans (${accepted} accepted) by ${scanners} scanners over ${ROUNDS} rounds in ${seconds.toFixed(1)} s`,
+        `  ${(scans.length / seconds).toFixed(0)} scans/s, answer p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms`,
+        `  scan to visible in the read models: p50 ${percentile(delays, 0.5).toFixed(0)} ms, p99 ${percentile(delays, 0.99).toFixed(0)} ms`,
+      ].join('\n'),
+    );
+  } finally {
+    await portal.close();
+    await drop();
+  }
+}
