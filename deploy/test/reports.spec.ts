@@ -19,9 +19,9 @@ describe.each(testDatabases())('reports through the portal on $name', (database)
   afterAll(() => portal.close());
   const { call, partner, approvedMember } = portalCalls(() => portal);
 
-  async function course(topic: string, rounds: [number, number][]) {
+  async function course(topic: string, rounds: [number, number][], by = partner()) {
     const id = (
-      await call('POST', '/api/admin/createcourse', partner(), {
+      await call('POST', '/api/admin/createcourse', by, {
         courseTopic: topic,
         courseDescription: `${topic} for beginners`,
         maxPeople: 0,
@@ -30,7 +30,7 @@ describe.each(testDatabases())('reports through the portal on $name', (database)
     ).json()._id as string;
     const roundIds: string[] = [];
     for (const [start, end] of rounds) {
-      const answer = await call('POST', `/api/admin/courses/${id}/rounds`, partner(), {
+      const answer = await call('POST', `/api/admin/courses/${id}/rounds`, by, {
         roundStartTime: iso(start),
         roundEndTime: iso(end),
       });
@@ -140,5 +140,50 @@ describe.each(testDatabases())('reports through the portal on $name', (database)
     });
     expect((await call('GET', '/api/admin/overview', mia.token)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/overview', partner())).statusCode).toBe(403);
+  });
+
+  it('gives a partner their own courses, the rounds they are about to run and the rate of those held', async () => {
+    const pat = partner('dddddddddddddddddddddd01');
+    // Xylophone: ended, open now, tomorrow, in ten days. Yodel: in two days. Zumba is someone else's.
+    const x = await course(
+      'Xylophone',
+      [
+        [-3 * hour, -2 * hour],
+        [-0.5 * hour, 0.5 * hour],
+        [24 * hour, 25 * hour],
+        [240 * hour, 241 * hour],
+      ],
+      pat,
+    );
+    const y = await course('Yodel', [[48 * hour, 49 * hour]], pat);
+    await course('Zumba', [[-0.5 * hour, 0.5 * hour]], partner('dddddddddddddddddddddd02'));
+    const ria = await approvedMember('Ria Regular');
+    const sam = await approvedMember('Sam Seldom');
+    for (const id of [x.id, y.id]) await call('POST', `/api/courses/${id}/enroll`, ria.token);
+    await call('POST', `/api/courses/${x.id}/enroll`, sam.token);
+    // Ria came to the round that ended (uploaded late); Sam is in the one open now.
+    const scan = (round: string, userId: string, deviceTime?: string) =>
+      call('PUT', `/api/admin/updateround/${round}`, pat, { userId, ...(deviceTime ? { deviceTime } : {}) });
+    expect((await scan(x.rounds[0]!, ria.id, iso(-2.5 * hour))).statusCode).toBe(200);
+    expect((await scan(x.rounds[1]!, sam.id)).statusCode).toBe(200);
+
+    const home = (await call('GET', '/api/partner/home', pat)).json();
+    expect(home.success).toBe(true);
+    // Held so far: Xylophone's first round, Ria there and Sam absent. The open round is not held yet.
+    expect(home.summary).toEqual({ courses: 2, members: 2, upcomingRounds: 3, attendanceRate: 50 });
+    expect(home.rounds).toEqual([
+      expect.objectContaining({ _id: x.rounds[1], courseTopic: 'Xylophone', roundNumber: 2, live: true, attended: 1 }),
+      expect.objectContaining({ _id: x.rounds[2], roundNumber: 3, live: false, attended: 0, enrolled: 2 }),
+      expect.objectContaining({ _id: y.rounds[0], courseId: y.id, roundNumber: 1, live: false, enrolled: 1 }),
+    ]);
+    expect(home.courses.map((item: { _id: string }) => item._id)).toEqual([y.id, x.id]);
+    expect(home.courses[1]).toMatchObject({ enrolled: 2, participate: 2, totalAttend: 2, totalAbsent: 1 });
+
+    // Someone with no courses yet: nothing held, no rate rather than 0 %.
+    const fresh = (await call('GET', '/api/partner/home', partner('dddddddddddddddddddddd03'))).json();
+    expect(fresh.summary).toEqual({ courses: 0, members: 0, upcomingRounds: 0, attendanceRate: null });
+    expect(fresh).toMatchObject({ rounds: [], courses: [] });
+    expect((await call('GET', '/api/partner/home', ria.token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/partner/home', '')).statusCode).toBe(401);
   });
 });

@@ -74,6 +74,15 @@ export async function searchCourses(
   return { courses: rows.map(toView), total: Number(counted!.total) };
 }
 
+/** The courses one person created, newest first (the partner's home). */
+export async function coursesCreatedBy(sql: Sql, creator: string, limit: number): Promise<CourseView[]> {
+  const rows = await sql.query<CourseRow>(
+    `${select} WHERE c.creator = $1 ORDER BY c.created_at DESC, c.id DESC LIMIT ${Number(limit)}`,
+    [creator],
+  );
+  return rows.map(toView);
+}
+
 /**
  * One course with its rounds numbered in time order; a round is active while the server's clock
  * (`now`, the same clock the command side uses) is within it, both ends included.

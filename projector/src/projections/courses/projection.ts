@@ -33,6 +33,8 @@ export const coursesProjection: Projection = {
     ]) {
       await sql.query(`CREATE INDEX IF NOT EXISTS courses_by_${name} ON ${schema}.courses (${column}, id)`);
     }
+    // The partner's home: one person's courses, newest first.
+    await sql.query(`CREATE INDEX IF NOT EXISTS courses_by_creator ON ${schema}.courses (creator, created_at)`);
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.rounds (
       id text PRIMARY KEY,
       course_id text NOT NULL,

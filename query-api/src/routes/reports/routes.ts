@@ -5,12 +5,14 @@ import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
 import { requireRole, requireSession } from '@portal/events/http/session';
 import { translate } from '@portal/events/rules/messages';
+import { PartnerHome } from '../../contracts/partner-home.ts';
 import { MemberReport, Overview, OverviewQuery } from '../../contracts/reports.ts';
 import { findAccount } from '../../core/accounts-table.ts';
 import { memberReport } from '../../core/member-report.ts';
 import { overview } from '../../core/overview.ts';
+import { partnerHome } from '../../core/partner-home.ts';
 
-/** The member's dashboard (spec 001 section 2.6) and the admins' overview (/admin). */
+/** The member's dashboard (spec 001 section 2.6), the admins' overview (/admin) and the partner's home. */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
@@ -35,6 +37,28 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       return {
         success: true as const,
         ...(await memberReport(app.queries.db, memberId, now)),
+        serverTime: now.toISOString(),
+        message: translate('report.loaded', languageOf(request)),
+      };
+    },
+  );
+
+  routes.get(
+    '/api/partner/home',
+    {
+      preValidation: requireRole('partner', 'admin'),
+      schema: {
+        tags: ['reports'],
+        summary:
+          "The caller's own courses, their rounds open now or within the week, and the attendance rate of those held",
+        response: { 200: PartnerHome },
+      },
+    },
+    async (request) => {
+      const now = new Date();
+      return {
+        success: true as const,
+        ...(await partnerHome(app.queries.db, request.session!.accountId, now)),
         serverTime: now.toISOString(),
         message: translate('report.loaded', languageOf(request)),
       };

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { CourseView } from './course.ts';
+
+/** A round on the partner's home: open now, or starting within the week. */
+export const PartnerRound = z.object({
+  _id: z.string(),
+  courseId: z.string(),
+  courseTopic: z.string(),
+  roundNumber: z.number(),
+  roundStartTime: z.string(),
+  roundEndTime: z.string(),
+  /** Open for scanning now, by the server's clock (both ends included, as on the round page). */
+  live: z.boolean(),
+  attended: z.number(),
+  enrolled: z.number(),
+});
+export type PartnerRound = z.infer<typeof PartnerRound>;
+
+/**
+ * The partner's home (/partner): the courses they created, the rounds they are about to run, and
+ * how those courses are attended. Spec 000 names the route only; this is what an instructor
+ * landing after sign-in needs first.
+ */
+export const PartnerHome = z.object({
+  success: z.literal(true),
+  summary: z.object({
+    courses: z.number(),
+    /** Different members enrolled in any of the courses. */
+    members: z.number(),
+    /** Rounds open now or starting within the next seven days. */
+    upcomingRounds: z.number(),
+    /** Attended over expected in the rounds that have ended, a rounded percent; null before any. */
+    attendanceRate: z.number().nullable(),
+  }),
+  /** Open now first, then the soonest; at most eight. */
+  rounds: z.array(PartnerRound),
+  /** Newest first; at most fifty (the course list has them all). */
+  courses: z.array(CourseView),
+  serverTime: z.string(),
+  message: z.string(),
+});

@@ -1,0 +1,75 @@
+import type { Sql } from '@portal/events/store/sql';
+import type { PartnerRound } from '../contracts/partner-home.ts';
+import { roundAbsentSql } from './absence.ts';
+import { coursesCreatedBy } from './courses-table.ts';
+
+const WEEK_MS = 7 * 24 * 3600_000;
+const ROUNDS_SHOWN = 8;
+const COURSES_SHOWN = 50;
+
+interface RoundRow {
+  id: string;
+  course_id: string;
+  topic: string;
+  round_number: string | number;
+  starts_at: Date;
+  ends_at: Date;
+  attended: number;
+  enrolled: number;
+}
+
+/**
+ * What a partner sees first (/partner), from the read models: the courses they created, the rounds
+ * of those courses open now or within the week (numbered in their course, as everywhere), and the
+ * attendance rate over the rounds that have ended, with absence counted as the reports count it.
+ */
+export async function partnerHome(sql: Sql, creator: string, now: Date) {
+  const weekAhead = new Date(now.getTime() + WEEK_MS).toISOString();
+  const [figures] = await sql.query<{ courses: number; members: number; upcoming: number }>(
+    `SELECT (SELECT count(*)::int FROM rm.courses WHERE creator = $1) AS courses,
+            (SELECT count(DISTINCT e.member_id)::int FROM rm.enrolments e
+               JOIN rm.courses c ON c.id = e.course_id WHERE c.creator = $1) AS members,
+            (SELECT count(*)::int FROM rm.rounds r JOIN rm.courses c ON c.id = r.course_id
+              WHERE c.creator = $1 AND r.ends_at >= $2 AND r.starts_at < $3) AS upcoming`,
+    [creator, now.toISOString(), weekAhead],
+  );
+  const [held] = await sql.query<{ attended: string | null; absent: string | null }>(
+    `SELECT sum(r.attended)::text AS attended, sum(${roundAbsentSql('r')})::text AS absent
+       FROM rm.rounds r JOIN rm.courses c ON c.id = r.course_id
+      WHERE c.creator = $1 AND r.ends_at < $2`,
+    [creator, now.toISOString()],
+  );
+  const attended = Number(held?.attended ?? 0);
+  const expected = attended + Number(held?.absent ?? 0);
+  const rounds = await sql.query<RoundRow>(
+    `SELECT * FROM (
+       SELECT r.id, r.course_id, c.topic, r.starts_at, r.ends_at, r.attended, c.enrolled,
+              row_number() OVER (PARTITION BY r.course_id ORDER BY r.starts_at, r.id) AS round_number
+         FROM rm.rounds r JOIN rm.courses c ON c.id = r.course_id
+        WHERE c.creator = $1) numbered
+      WHERE ends_at >= $2 AND starts_at < $3
+      ORDER BY starts_at, id
+      LIMIT ${ROUNDS_SHOWN}`,
+    [creator, now.toISOString(), weekAhead],
+  );
+  return {
+    summary: {
+      courses: figures?.courses ?? 0,
+      members: figures?.members ?? 0,
+      upcomingRounds: figures?.upcoming ?? 0,
+      attendanceRate: expected === 0 ? null : Math.round((100 * attended) / expected),
+    },
+    rounds: rounds.map((row): PartnerRound => ({
+      _id: row.id,
+      courseId: row.course_id,
+      courseTopic: row.topic,
+      roundNumber: Number(row.round_number),
+      roundStartTime: new Date(row.starts_at).toISOString(),
+      roundEndTime: new Date(row.ends_at).toISOString(),
+      live: new Date(row.starts_at) <= now && now <= new Date(row.ends_at),
+      attended: Number(row.attended),
+      enrolled: Number(row.enrolled),
+    })),
+    courses: await coursesCreatedBy(sql, creator, COURSES_SHOWN),
+  };
+}
