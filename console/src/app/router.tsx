@@ -2,8 +2,7 @@ import { type ReactNode, lazy } from 'react';
 import { Navigate, createBrowserRouter, useParams } from 'react-router-dom';
 import type { Role } from '@portal/events/accounts/account.events';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
-import { NotBuilt, NotFound } from '../components/status-views.tsx';
-import type { Words } from '../locales/en.ts';
+import { NotFound } from '../components/status-views.tsx';
 import { RequireRole } from './require-role.tsx';
 
 const Login = lazy(() => import('./routes/login.tsx'));
@@ -21,6 +20,7 @@ const Round = lazy(() => import('./routes/round.tsx'));
 const Report = lazy(() => import('./routes/report.tsx'));
 const Audit = lazy(() => import('./routes/audit.tsx'));
 const AdminHome = lazy(() => import('./routes/admin-home.tsx'));
+const PartnerHome = lazy(() => import('./routes/partner-home.tsx'));
 const MemberHistory = lazy(() => import('./routes/member-history.tsx'));
 const About = lazy(() => import('./routes/about.tsx'));
 const Contact = lazy(() => import('./routes/contact.tsx'));
@@ -32,12 +32,6 @@ const Notifications = lazy(() => import('./routes/notifications.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];
-
-/** A route of the spec's table whose screen is not built yet; guarded when it is not public. */
-function planned(path: string, screen: keyof Words, roles?: readonly Role[]) {
-  const view = <NotBuilt screen={screen} />;
-  return { path, element: roles ? <RequireRole roles={roles}>{view}</RequireRole> : view };
-}
 
 function guarded(roles: readonly Role[], view: ReactNode) {
   return <RequireRole roles={roles}>{view}</RequireRole>;
@@ -84,7 +78,7 @@ export const router = createBrowserRouter([
       // Sending is for staff: the server refuses members too.
       { path: '/sendemail', element: guarded(staff, <SendEmail />) },
       { path: '/inbox', element: guarded(['admin'], <Inbox />) },
-      planned('/partner', 'screen.partner', ['partner']),
+      { path: '/partner', element: guarded(['partner'], <PartnerHome />) },
       { path: '/admin', element: guarded(['admin'], <AdminHome />) },
       { path: '/members/:id', element: guarded(['admin'], <MemberHistory />) },
       { path: '/e-market', element: guarded(anyone, <EMarket />) },

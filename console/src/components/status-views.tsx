@@ -1,18 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Words } from '../locales/en.ts';
 import { homeOf, useSession } from '../lib/session.tsx';
-
-/** A screen of the route table that is not built yet says so, and shows nothing made up. */
-export function NotBuilt({ screen }: { screen: keyof Words }) {
-  const { t } = useTranslation();
-  return (
-    <section className="card" data-testid="not-built">
-      <h1>{t(screen)}</h1>
-      <p>{t('notBuilt.body')}</p>
-    </section>
-  );
-}
 
 export function AccessDenied() {
   const { t } = useTranslation();

@@ -1,0 +1,5 @@
+import { PartnerHomePage } from '../../features/partner-home/components/partner-home.tsx';
+
+export default function PartnerHomeRoute() {
+  return <PartnerHomePage />;
+}
