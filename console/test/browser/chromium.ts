@@ -85,6 +85,31 @@ export function apiCaller(portalUrl: () => string) {
     }).then((response) => response.json() as Promise<T>);
 }
 
+export type ApiCall = ReturnType<typeof apiCaller>;
+
+/**
+ * Registers partners (through the partner form) and members, and approves each as the admin, as
+ * a test's setup; answers their ids by username.
+ */
+export async function registerApproved(
+  call: ApiCall,
+  adminToken: string,
+  people: { partners?: readonly { username: string }[]; members?: readonly { username: string }[] },
+): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const [path, list] of [
+    ['/api/partners/register', people.partners ?? []],
+    ['/api/members/register', people.members ?? []],
+  ] as const) {
+    for (const person of list) {
+      const { _id } = await call(path, person);
+      await call(`/api/admin/registration/${_id}/status`, { status: 'approved' }, adminToken, 'PUT');
+      ids[person.username] = _id;
+    }
+  }
+  return ids;
+}
+
 /** How far the page scrolls sideways (0 when it fits the viewport). */
 export const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

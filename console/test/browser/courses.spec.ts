@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium, signIn as signInAt } from './chromium.ts';
+import {
+  SCREENSHOTS,
+  apiCaller,
+  chromiumSkipReason,
+  launchChromium,
+  signIn as signInAt,
+  registerApproved,
+} from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 type Person = { username: string; password: string };
@@ -31,27 +38,14 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
     });
     browser = await launchChromium();
     const adminToken = (await call('/api/login', ADMIN)).partner.token;
-    for (const [path, person] of [
-      ['/api/partners/register', partner],
-      ['/api/partners/register', otherPartner],
-      ['/api/members/register', members[0]],
-      ['/api/members/register', members[1]],
-    ] as const) {
-      const { _id } = await call(path, person);
-      await call(`/api/admin/registration/${_id}/status`, { status: 'approved' }, adminToken, 'PUT');
-    }
+    await registerApproved(call, adminToken, { partners: [partner, otherPartner], members });
   });
   afterAll(async () => {
     await browser?.close();
     await portal?.stop();
   });
 
-  const call = (path: string, body: unknown, token?: string, method = 'POST') =>
-    fetch(`${portal.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    }).then((response) => response.json() as Promise<{ _id: string; partner: { token: string } }>);
+  const call = apiCaller(() => portal.url);
 
   const signIn = (person: Person, lang: 'en' | 'th' = 'en', width = 1280, theme: 'light' | 'dark' = 'light') =>
     signInAt(browser, portal.url, person, { lang, width, theme, timezoneId: 'UTC' });

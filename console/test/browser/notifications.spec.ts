@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, apiCaller, chromiumSkipReason, launchChromium, sidewaysOverflow, signIn } from './chromium.ts';
+import {
+  SCREENSHOTS,
+  apiCaller,
+  chromiumSkipReason,
+  launchChromium,
+  sidewaysOverflow,
+  signIn,
+  registerApproved,
+} from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const minute = 60_000;
@@ -30,13 +38,7 @@ describe.skipIf(chromiumSkipReason())('notifications', () => {
     });
     browser = await launchChromium();
     adminToken = (await call('/api/login', ADMIN)).partner.token;
-    for (const [path, person] of [
-      ['/api/partners/register', partner],
-      ['/api/members/register', member],
-    ] as const) {
-      const { _id } = await call(path, person);
-      await call(`/api/admin/registration/${_id}/status`, { status: 'approved' }, adminToken, 'PUT');
-    }
+    await registerApproved(call, adminToken, { partners: [partner], members: [member] });
     const partnerToken = (await call('/api/login', partner)).partner.token;
     courseId = (
       await call(

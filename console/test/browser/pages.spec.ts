@@ -14,6 +14,7 @@ import {
   sidewaysOverflow,
   signIn,
   visit,
+  registerApproved,
 } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
@@ -46,13 +47,7 @@ describe.skipIf(chromiumSkipReason())('contact, e-mail, help, about, camera, not
     });
     browser = await launchChromium();
     const adminToken = (await call('/api/login', ADMIN)).partner.token;
-    for (const [path, person] of [
-      ['/api/partners/register', partner],
-      ['/api/members/register', member],
-    ] as const) {
-      const { _id } = await call(path, person);
-      await call(`/api/admin/registration/${_id}/status`, { status: 'approved' }, adminToken, 'PUT');
-    }
+    await registerApproved(call, adminToken, { partners: [partner], members: [member] });
   });
   afterAll(async () => {
     await browser?.close();

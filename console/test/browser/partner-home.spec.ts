@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, apiCaller, chromiumSkipReason, launchChromium, signIn, sidewaysOverflow } from './chromium.ts';
+import {
+  SCREENSHOTS,
+  apiCaller,
+  chromiumSkipReason,
+  launchChromium,
+  signIn,
+  sidewaysOverflow,
+  registerApproved,
+} from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const hour = 3600_000;
@@ -30,14 +38,8 @@ describe.skipIf(chromiumSkipReason())('the partner home (/partner)', () => {
     });
     browser = await launchChromium();
     adminToken = (await call('/api/login', ADMIN)).partner.token;
-    for (const [path, person] of [
-      ['/api/partners/register', partner],
-      ['/api/members/register', member],
-    ] as const) {
-      const { _id } = await call(path, person);
-      await call(`/api/admin/registration/${_id}/status`, { status: 'approved' }, adminToken, 'PUT');
-      if (person === member) memberId = _id;
-    }
+    const ids = await registerApproved(call, adminToken, { partners: [partner], members: [member] });
+    memberId = ids[member.username]!;
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium, sidewaysOverflow, signIn } from './chromium.ts';
+import {
+  SCREENSHOTS,
+  chromiumSkipReason,
+  launchChromium,
+  sidewaysOverflow,
+  signIn,
+  registerApproved,
+} from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const hour = 3600_000;
@@ -42,16 +49,7 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
     });
     browser = await launchChromium();
     adminToken = (await call('/api/login', ADMIN)).partner.token;
-    for (const [path, person] of [
-      ['/api/partners/register', partner],
-      ['/api/members/register', mia],
-      ['/api/members/register', noa],
-      ['/api/members/register', eve],
-    ] as const) {
-      const { _id } = await call(path, person);
-      ids[person.username] = _id;
-      await call(`/api/admin/registration/${_id}/status`, { status: 'approved' }, adminToken, 'PUT');
-    }
+    Object.assign(ids, await registerApproved(call, adminToken, { partners: [partner], members: [mia, noa, eve] }));
     const partnerToken = (await call('/api/login', partner)).partner.token;
     const course = async (topic: string, rounds: [number, number][]) => {
       const { _id } = await call(
