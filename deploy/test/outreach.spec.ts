@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmailRequested, emailStream } from '@portal/events/outreach/outreach.events';
+import { seal } from '@portal/events/privacy/personal-data';
 import { testDatabases } from '@portal/events/testing/databases';
+import { INTERRUPTED_AFTER_MINUTES } from '@portal/query-api/core/outreach-tables';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { startSmtpSink } from '../src/testing/smtp-sink.ts';
-import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
+import { TEST_ADMIN, type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 const FROM = 'Course Portal <no-reply@course-portal.test>';
 
@@ -143,5 +146,39 @@ describe.each(testDatabases())('e-mail without an SMTP server on $name', (databa
     expect(listed.emails).toMatchObject([
       { to: 'learner@example.test', subject: 'Welcome', message: 'See you on Monday.', status: 'outbox' },
     ]);
+  });
+
+  it('says an e-mail whose sending was cut off is interrupted, not sending for ever', async () => {
+    // What a stop between the two events leaves: the request recorded, no outcome.
+    const adminId = (await call('POST', '/api/login', '', TEST_ADMIN)).json().partner._id as string;
+    let position = 0;
+    for (const [minutesAgo, subject] of [
+      [INTERRUPTED_AFTER_MINUTES + 1, 'Cut off'],
+      [1, 'Still going'],
+    ] as const) {
+      const content = await seal(portal.db, adminId, {
+        to: 'learner@example.test',
+        subject,
+        message: 'Hello',
+        senderName: 'Admin',
+        senderEmail: 'admin@example.test',
+      });
+      const requestedAt = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      const appended = await portal.store.append(
+        emailStream(`${minutesAgo}`.padStart(24, '0')),
+        [EmailRequested.create({ content, senderId: adminId, requestedAt })],
+        { expectedRevision: 'no_stream' },
+      );
+      position = appended.position;
+    }
+    const listed = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/emails?minPosition=${position}`,
+      headers: { authorization: `Bearer ${portal.adminToken}` },
+    });
+    const bySubject = Object.fromEntries(
+      listed.json().emails.map((email: { subject: string; status: string }) => [email.subject, email.status]),
+    );
+    expect(bySubject).toMatchObject({ 'Cut off': 'interrupted', 'Still going': 'sending', Welcome: 'outbox' });
   });
 });

@@ -457,6 +457,7 @@ export const en = {
   'inbox.status.sent': 'Sent',
   'inbox.status.outbox': 'Kept in outbox',
   'inbox.status.failed': 'Failed',
+  'inbox.status.interrupted': 'Interrupted: delivery unknown',
   'help.title': 'Help Center',
   'help.intro': 'Answers to the questions we are asked most. Search in English or Thai.',
   'help.search': 'Search for help',

@@ -454,6 +454,7 @@ export const th: Words = {
   'inbox.status.sent': 'ส่งแล้ว',
   'inbox.status.outbox': 'เก็บไว้ในกล่องขาออก',
   'inbox.status.failed': 'ส่งไม่สำเร็จ',
+  'inbox.status.interrupted': 'ส่งไม่เสร็จ: ไม่ทราบว่าถึงผู้รับหรือไม่',
   'help.title': 'ศูนย์ช่วยเหลือ',
   'help.intro': 'คำตอบของคำถามที่พบบ่อย ค้นหาได้ทั้งภาษาไทยและภาษาอังกฤษ',
   'help.search': 'ค้นหาความช่วยเหลือ',

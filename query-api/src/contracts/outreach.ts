@@ -25,7 +25,11 @@ export const ContactMessages = z.object({
   ...paged,
 });
 
-/** The outbox: every e-mail and how it went (sending, sent, outbox, failed), newest first. */
+/**
+ * The outbox: every e-mail and how it went, newest first. `interrupted`: sending began but no
+ * outcome was recorded within INTERRUPTED_AFTER_MINUTES (the process stopped in between), so
+ * nobody knows whether it was delivered; it is not sent again, which could send it twice.
+ */
 export const Emails = z.object({
   success: z.literal(true),
   emails: z.array(
@@ -36,7 +40,7 @@ export const Emails = z.object({
       to: z.string(),
       subject: z.string(),
       message: z.string(),
-      status: z.enum(['sending', 'sent', 'outbox', 'failed']),
+      status: z.enum(['sending', 'sent', 'outbox', 'failed', 'interrupted']),
       failure: z.string().nullable(),
       requestedAt: z.string(),
       settledAt: z.string().nullable(),

@@ -36,6 +36,12 @@ export async function contactMessagesPage(sql: Sql, { page, pageSize }: Page) {
   };
 }
 
+/**
+ * A send lasts well under a minute (the mailer gives up after 10 s to connect and 20 s of silence);
+ * one still without an outcome after this long was cut off by a stop between its two events.
+ */
+export const INTERRUPTED_AFTER_MINUTES = 5;
+
 export async function emailsPage(sql: Sql, { page, pageSize }: Page) {
   const [{ total }] = (await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM rm.emails`)) as [
     { total: number },
@@ -47,14 +53,17 @@ export async function emailsPage(sql: Sql, { page, pageSize }: Page) {
     recipient: string;
     subject: string;
     message: string;
-    status: 'sending' | 'sent' | 'outbox' | 'failed';
+    status: 'sending' | 'sent' | 'outbox' | 'failed' | 'interrupted';
     failure: string | null;
     requested_at: Date;
     settled_at: Date | null;
-  }>(`SELECT * FROM rm.emails ORDER BY requested_at DESC, id DESC LIMIT $1 OFFSET $2`, [
-    pageSize,
-    (page - 1) * pageSize,
-  ]);
+  }>(
+    `SELECT id, sender_id, sender_name, recipient, subject, message, failure, requested_at, settled_at,
+            CASE WHEN status = 'sending' AND requested_at < now() - interval '${INTERRUPTED_AFTER_MINUTES} minutes'
+                 THEN 'interrupted' ELSE status END AS status
+       FROM rm.emails ORDER BY requested_at DESC, id DESC LIMIT $1 OFFSET $2`,
+    [pageSize, (page - 1) * pageSize],
+  );
   return {
     total,
     emails: rows.map((row) => ({
