@@ -172,9 +172,15 @@ describe.each(testDatabases())('reports through the portal on $name', (database)
     // Held so far: Xylophone's first round, Ria there and Sam absent. The open round is not held yet.
     expect(home.summary).toEqual({ courses: 2, members: 2, upcomingRounds: 3, attendanceRate: 50 });
     expect(home.rounds).toEqual([
-      expect.objectContaining({ _id: x.rounds[1], courseTopic: 'Xylophone', roundNumber: 2, live: true, attended: 1 }),
-      expect.objectContaining({ _id: x.rounds[2], roundNumber: 3, live: false, attended: 0, enrolled: 2 }),
-      expect.objectContaining({ _id: y.rounds[0], courseId: y.id, roundNumber: 1, live: false, enrolled: 1 }),
+      expect.objectContaining({
+        _id: x.rounds[1],
+        courseTopic: 'Xylophone',
+        roundNumber: 2,
+        active: true,
+        attended: 1,
+      }),
+      expect.objectContaining({ _id: x.rounds[2], roundNumber: 3, active: false, attended: 0, enrolled: 2 }),
+      expect.objectContaining({ _id: y.rounds[0], courseId: y.id, roundNumber: 1, active: false, enrolled: 1 }),
     ]);
     expect(home.courses.map((item: { _id: string }) => item._id)).toEqual([y.id, x.id]);
     expect(home.courses[1]).toMatchObject({ enrolled: 2, participate: 2, totalAttend: 2, totalAbsent: 1 });

@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { CourseView } from './course.ts';
+import { RoundDetails } from './round.ts';
 
-/** A round on the partner's home: open now, or starting within the week. */
-export const PartnerRound = z.object({
-  _id: z.string(),
-  courseId: z.string(),
-  courseTopic: z.string(),
-  roundNumber: z.number(),
-  roundStartTime: z.string(),
-  roundEndTime: z.string(),
-  /** Open for scanning now, by the server's clock (both ends included, as on the round page). */
-  live: z.boolean(),
-  attended: z.number(),
-  enrolled: z.number(),
-});
+/**
+ * A round on the partner's home, open now (`active`, as on the round page) or starting within
+ * the week, with its course's enrolment.
+ */
+export const PartnerRound = RoundDetails.shape.round
+  .pick({
+    _id: true,
+    courseId: true,
+    courseTopic: true,
+    roundNumber: true,
+    roundStartTime: true,
+    roundEndTime: true,
+    active: true,
+    attended: true,
+  })
+  .extend({ enrolled: z.number() });
 export type PartnerRound = z.infer<typeof PartnerRound>;
 
 /**

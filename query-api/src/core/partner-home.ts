@@ -66,7 +66,7 @@ export async function partnerHome(sql: Sql, creator: string, now: Date) {
       roundNumber: Number(row.round_number),
       roundStartTime: new Date(row.starts_at).toISOString(),
       roundEndTime: new Date(row.ends_at).toISOString(),
-      live: new Date(row.starts_at) <= now && now <= new Date(row.ends_at),
+      active: new Date(row.starts_at) <= now && now <= new Date(row.ends_at),
       attended: Number(row.attended),
       enrolled: Number(row.enrolled),
     })),

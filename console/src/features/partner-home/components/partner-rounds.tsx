@@ -17,20 +17,20 @@ export function PartnerRounds({ rounds }: { rounds: PartnerHomeAnswer['rounds'] 
       ) : (
         <ol className="overview-list" data-testid="partner-rounds">
           {rounds.map((round) => (
-            <li key={round._id} className={round.live ? 'live' : undefined}>
+            <li key={round._id} className={round.active ? 'live' : undefined}>
               <div>
                 <strong>{round.courseTopic}</strong> · {t('dashboard.round', { number: round.roundNumber })}
-                {round.live && <span className="badge badge-approved">{t('partnerHome.live')}</span>}
+                {round.active && <span className="badge badge-approved">{t('partnerHome.live')}</span>}
                 <div className="muted">
                   {dateTime(round.roundStartTime, i18n.language)} – {dateTime(round.roundEndTime, i18n.language)}
                 </div>
                 <div>{t('partnerHome.scanned', { attended: round.attended, enrolled: round.enrolled })}</div>
               </div>
               <Link
-                className={round.live ? 'button primary' : 'button'}
+                className={round.active ? 'button primary' : 'button'}
                 to={`/courses/${round.courseId}/rounds/${round._id}`}
               >
-                {t(round.live ? 'partnerHome.startScanning' : 'partnerHome.openRound')}
+                {t(round.active ? 'partnerHome.startScanning' : 'partnerHome.openRound')}
               </Link>
             </li>
           ))}
