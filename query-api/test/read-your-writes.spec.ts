@@ -81,6 +81,19 @@ describe.each(testDatabases())('read-your-writes on $name', (database) => {
     await catchUp();
   });
 
+  it('takes the position from ?minPosition= too, on every query, not only those whose schema names it', async () => {
+    // The outbox's query schema knows only its paging; the documented parameter must still count.
+    const { position } = await register();
+    const answer = app.inject({
+      method: 'GET',
+      url: `/api/admin/emails?minPosition=${position}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await catchUp();
+    expect((await answer).headers['x-read-position-reached']).toBe('true');
+  });
+
   it('answers at once without a position, and for a position the log does not hold', async () => {
     expect((await report()).headers['x-read-position-reached']).toBeUndefined();
     expect((await report(10_000_000)).headers['x-read-position-reached']).toBe('true');

@@ -7,9 +7,12 @@ const WAIT_MS = 2000;
 /** A fallback when a NOTIFY is lost (the projector in another process, a dropped connection). */
 const POLL_MS = 100;
 
-/** The position a query must see: `?minPosition=` or the `X-Min-Position` header. */
+/**
+ * The position a query must see: `?minPosition=` or the `X-Min-Position` header. Read from the
+ * URL as sent, since a route's query schema may not name it (and then strips it).
+ */
 function wantedPosition(request: FastifyRequest): number | null {
-  const fromQuery = (request.query as Record<string, unknown> | undefined)?.minPosition;
+  const fromQuery = new URLSearchParams(request.raw.url?.split('?')[1] ?? '').get('minPosition');
   const value = fromQuery ?? request.headers['x-min-position'];
   const position = Number(value);
   return Number.isSafeInteger(position) && position > 0 ? position : null;
