@@ -173,8 +173,8 @@ describe.each(testDatabases())('e-mail without an SMTP server on $name', (databa
     }
     const listed = await portal.app.inject({
       method: 'GET',
-      url: `/api/admin/emails?minPosition=${position}`,
-      headers: { authorization: `Bearer ${portal.adminToken}` },
+      url: '/api/admin/emails',
+      headers: { authorization: `Bearer ${portal.adminToken}`, 'x-min-position': String(position) },
     });
     const bySubject = Object.fromEntries(
       listed.json().emails.map((email: { subject: string; status: string }) => [email.subject, email.status]),
