@@ -223,7 +223,7 @@ describe.skipIf(chromiumSkipReason())(
     it('reports attendance per course, with the participants who were really scanned', async () => {
       const page = await signIn(browser, partner);
       await page.getByLabel('User menu').click();
-      await page.getByRole('link', { name: 'Attendance report' }).click();
+      await page.locator('.user-menu').getByRole('link', { name: 'Attendance report' }).click();
       await page.getByRole('heading', { name: 'Course Attendance Overview' }).waitFor();
       const card = page.locator('article.course-card').filter({ hasText: 'Morning Yoga' });
       expect(await card.locator('dl').innerText()).toMatch(/Participants\s+2[\s\S]*Attended\s+2[\s\S]*Absent\s+0/);

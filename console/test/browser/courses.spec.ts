@@ -56,7 +56,7 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
   it('creates a course with an image and rounds, checking every field first, and shows its details', async () => {
     const page = await signIn(partner);
     await page.getByLabel('User menu').click();
-    await page.getByRole('link', { name: 'Course list' }).click();
+    await page.locator('.user-menu').getByRole('link', { name: 'Course list' }).click();
     await page.getByText('No courses yet. Add the first one.').waitFor();
     await page.getByRole('link', { name: 'Add New Course' }).click();
     await page.getByRole('heading', { name: 'Create New Course: New Course' }).waitFor();
