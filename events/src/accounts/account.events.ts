@@ -6,8 +6,7 @@ import { Sealed, legacyPlain } from '../privacy/personal-data.ts';
 export const accountStream = (accountId: string) => `account-${accountId}`;
 export const accountIdOf = (streamId: string) => streamId.slice('account-'.length);
 
-export const roles = ['member', 'partner', 'admin'] as const;
-export type Role = (typeof roles)[number];
+export { type Role, roles } from './roles.ts';
 
 const at = z.iso.datetime({ offset: true });
 const text = z.string().default('');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roles } from './account.events.ts';
+import { roles } from './roles.ts';
 
 /**
  * The signed-in user as POST /api/login answers it (spec 000 section 7) and as the console keeps
