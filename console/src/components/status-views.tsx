@@ -31,3 +31,34 @@ export function NotFound() {
     </section>
   );
 }
+
+/** What a screen shows while its data loads. */
+export function Loading() {
+  const { t } = useTranslation();
+  return <div className="spinner" role="status" aria-label={t('form.loading')} />;
+}
+
+/** A load that failed: why (already in the reader's language), and a button to try again. */
+export function LoadFailed({
+  message,
+  onRetry,
+  retry = 'report.retry',
+  title,
+}: {
+  message: string;
+  onRetry: () => unknown;
+  /** The button's words: the spec gives some screens "Retry Fetch", others "Retry". */
+  retry?: 'report.retry' | 'settings.retry';
+  title?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="card" role="alert">
+      {title && <h2>{title}</h2>}
+      <p>{message}</p>
+      <button type="button" className="button" onClick={() => void onRetry()}>
+        {t(retry)}
+      </button>
+    </div>
+  );
+}

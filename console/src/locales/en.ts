@@ -150,7 +150,6 @@ export const en = {
   'screen.createcourse': 'Create course',
   'screen.notification': 'Notifications',
   'screen.sendemail': 'Send e-mail',
-  'screen.partner': 'Partner home',
   'screen.admin': 'Admin home',
   'screen.emarket': 'Course catalogue',
   'screen.report': 'Attendance report',

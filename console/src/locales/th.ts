@@ -149,7 +149,6 @@ export const th: Words = {
   'screen.createcourse': 'สร้างหลักสูตร',
   'screen.notification': 'การแจ้งเตือน',
   'screen.sendemail': 'ส่งอีเมล',
-  'screen.partner': 'หน้าหลักพาร์ทเนอร์',
   'screen.admin': 'หน้าหลักผู้ดูแลระบบ',
   'screen.emarket': 'หลักสูตรที่เปิดรับ',
   'screen.report': 'รายงานการเข้าเรียน',

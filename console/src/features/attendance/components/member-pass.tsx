@@ -2,6 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.tsx';
 import { useMyPass } from '../api/rounds.ts';
+import { Loading } from '../../../components/status-views.tsx';
 
 /**
  * The member's attendance pass: a QR code that changes every 30 seconds, so a screenshot sent to
@@ -19,7 +20,7 @@ export function MemberPass() {
       ) : pass.isError ? (
         <p role="alert">{t('pass.failed')}</p>
       ) : (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       )}
       <p className="hint">{t('pass.hint')}</p>
       <p className="pass-id">

@@ -12,6 +12,7 @@ import { Roster } from './roster.tsx';
 import { ScanOutcome } from './scan-outcome.tsx';
 import { useScanning } from './use-scanning.ts';
 import { VoidScan } from './void-scan.tsx';
+import { Loading } from '../../../components/status-views.tsx';
 
 /** The page is always dark (spec 001 section 2.4): easier on the eyes in a room, better contrast for the camera view. */
 function useForcedDarkTheme() {
@@ -61,7 +62,7 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
       {t('details.back')}
     </button>
   );
-  if (round.isPending) return <div className="spinner" role="status" aria-label={t('form.loading')} />;
+  if (round.isPending) return <Loading />;
   const data = round.data?.round;
   if (round.isError || !data) {
     return (

@@ -9,6 +9,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { api, apiFile } from '../../../lib/api-client.ts';
 import { dateTime } from '../../../lib/dates.ts';
 import { usePage } from '../../../lib/use-page.ts';
+import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
 interface Filters {
   courseId: string;
@@ -100,14 +101,9 @@ export function AuditPage() {
         </button>
       </div>
       {audit.isPending ? (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       ) : audit.isError || !data ? (
-        <div className="card" role="alert">
-          <p>{t('audit.loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void audit.refetch()}>
-            {t('settings.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('audit.loadFailed')} onRetry={audit.refetch} retry="settings.retry" />
       ) : (
         <>
           <div className="table-wrap">

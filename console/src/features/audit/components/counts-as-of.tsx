@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { CountsAsOfAnswer } from '@portal/query-api/contracts/audit';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { dateTime, fromLocalInput, toLocalInput } from '../../../lib/dates.ts';
+import { Loading } from '../../../components/status-views.tsx';
 
 type CountsAnswer = z.infer<typeof CountsAsOfAnswer>;
 
@@ -44,7 +45,7 @@ export function CountsAsOf({ courseId }: { courseId: string }) {
         </button>
       </form>
       {asOf === null ? null : counts.isPending ? (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       ) : notYet ? (
         <p>{t('asOf.notYet')}</p>
       ) : counts.isError ? (

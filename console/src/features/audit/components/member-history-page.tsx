@@ -6,6 +6,7 @@ import type { AttendanceHistory } from '@portal/query-api/contracts/audit';
 import { api } from '../../../lib/api-client.ts';
 import { dateTime } from '../../../lib/dates.ts';
 import { MemberDashboard } from '../../dashboard/components/member-dashboard.tsx';
+import { Loading } from '../../../components/status-views.tsx';
 
 type HistoryAnswer = z.infer<typeof AttendanceHistory>;
 
@@ -26,7 +27,7 @@ export function MemberHistoryPage() {
       <section className="card history-card" aria-labelledby="history-title">
         <h2 id="history-title">{t('history.title')}</h2>
         {history.isPending ? (
-          <div className="spinner" role="status" aria-label={t('form.loading')} />
+          <Loading />
         ) : history.isError ? (
           <div role="alert">
             <p>{t('history.loadFailed')}</p>

@@ -9,6 +9,7 @@ import { usePage } from '../../../lib/use-page.ts';
 import { type CatalogueAnswer, type CatalogueFilters, useCatalogue, useEnrolment } from '../api/catalogue.ts';
 import { MemberPass } from '../../attendance/components/member-pass.tsx';
 import { CatalogueCard } from './catalogue-card.tsx';
+import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
 type Course = CatalogueAnswer['courses'][number];
 
@@ -69,14 +70,13 @@ export function CataloguePage() {
         />
       </div>
       {catalogue.isPending ? (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       ) : catalogue.isError || !data ? (
-        <div className="card" role="alert">
-          <p>{catalogue.error instanceof ApiError ? catalogue.error.message : t('courses.loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void catalogue.refetch()}>
-            {t('settings.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          message={catalogue.error instanceof ApiError ? catalogue.error.message : t('courses.loadFailed')}
+          onRetry={catalogue.refetch}
+          retry="settings.retry"
+        />
       ) : data.courses.length === 0 ? (
         <p className="card empty">
           {filters.search ? t('courses.noMatch') : t(filters.mine ? 'market.mineEmpty' : 'market.empty')}

@@ -9,6 +9,7 @@ import { useLiveCourse } from '../../../lib/live.ts';
 import { courseKey, useCourse } from '../api/courses.ts';
 import { CountsAsOf } from '../../audit/components/counts-as-of.tsx';
 import { CourseImage } from './course-image.tsx';
+import { Loading } from '../../../components/status-views.tsx';
 
 /**
  * The server's clock, as seen from this page: the answer carries it, and the page keeps ticking
@@ -47,7 +48,7 @@ export function CourseDetailsPage({ id }: { id: string | undefined }) {
       </section>
     );
   }
-  if (course.isPending) return <div className="spinner" role="status" aria-label={t('form.loading')} />;
+  if (course.isPending) return <Loading />;
   const data = course.data?.course;
   if (course.isError || !data) {
     return (

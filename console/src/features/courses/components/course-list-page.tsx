@@ -11,6 +11,7 @@ import { usePage } from '../../../lib/use-page.ts';
 import { type CourseFilters, useCourseList, useCourseStatus, useDeleteCourse } from '../api/courses.ts';
 import { CourseCard } from './course-card.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
 /** Spec 001 section 9: the status toast stays 2 seconds. */
 const STATUS_TOAST_MS = 2000;
@@ -99,14 +100,13 @@ export function CourseListPage() {
         </label>
       </div>
       {list.isPending ? (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       ) : list.isError || !data ? (
-        <div className="card" role="alert">
-          <p>{list.error instanceof ApiError ? list.error.body.message : t('courses.loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void list.refetch()}>
-            {t('settings.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          message={(list.error instanceof ApiError && list.error.body.message) || t('courses.loadFailed')}
+          onRetry={list.refetch}
+          retry="settings.retry"
+        />
       ) : data.courses.length === 0 ? (
         <p className="card empty">{filters.search ? t('courses.noMatch') : t('courses.empty')}</p>
       ) : (

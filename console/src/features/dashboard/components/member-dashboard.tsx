@@ -7,6 +7,7 @@ import { useMemberReport } from '../api/member-report.ts';
 import { StatusChart, TrendChart } from './dashboard-charts.tsx';
 import { MyCourseCard } from './my-course-card.tsx';
 import { UpcomingRounds } from './upcoming-rounds.tsx';
+import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
 /**
  * A member's dashboard (spec 001 section 2.6), on the member's own home, or opened by an admin
@@ -70,7 +71,7 @@ export function MemberDashboard({
     return (
       <section className="dashboard">
         {header}
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       </section>
     );
   }
@@ -79,16 +80,12 @@ export function MemberDashboard({
     return (
       <section className="dashboard">
         {header}
-        <div className="card" role="alert">
-          <p>
-            {error instanceof ApiError
-              ? error.body.message || t('dashboard.coursesFailed')
-              : t('dashboard.networkError')}
-          </p>
-          <button type="button" className="button" onClick={() => void report.refetch()}>
-            {t('report.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          message={
+            error instanceof ApiError ? error.body.message || t('dashboard.coursesFailed') : t('dashboard.networkError')
+          }
+          onRetry={report.refetch}
+        />
       </section>
     );
   }

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { ageText } from '../age.ts';
 import { type Filter, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications.ts';
 import { describe } from '../describe.ts';
+import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
 const tabs: readonly Filter[] = ['all', 'unread', 'system', 'course'];
 
@@ -56,14 +57,9 @@ export function NotificationsPage() {
         ))}
       </div>
       {list.isPending ? (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       ) : list.isError ? (
-        <div className="card" role="alert">
-          <p>{t('notifications.loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void list.refetch()}>
-            {t('report.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('notifications.loadFailed')} onRetry={list.refetch} />
       ) : list.data.notifications.length === 0 ? (
         <p className="muted">{t(`notifications.empty.${filter}`)}</p>
       ) : (

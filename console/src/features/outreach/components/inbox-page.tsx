@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { dateTime } from '../../../lib/dates.ts';
 import { useContactMessages, useEmails } from '../api/outreach.ts';
+import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
 type Tab = 'contact' | 'outbox';
 
@@ -35,24 +36,18 @@ export function InboxPage() {
   );
 }
 
-function Loading({ query }: { query: { isPending: boolean; isError: boolean; refetch: () => unknown } }) {
+/** The list's spinner, or why it failed with a retry. */
+function NotLoaded({ query }: { query: { isPending: boolean; isError: boolean; refetch: () => unknown } }) {
   const { t } = useTranslation();
-  if (query.isPending) return <div className="spinner" role="status" aria-label={t('form.loading')} />;
-  return (
-    <div className="card" role="alert">
-      <p>{t('inbox.loadFailed')}</p>
-      <button type="button" className="button" onClick={() => void query.refetch()}>
-        {t('report.retry')}
-      </button>
-    </div>
-  );
+  if (query.isPending) return <Loading />;
+  return <LoadFailed message={t('inbox.loadFailed')} onRetry={query.refetch} />;
 }
 
 function ContactMessagesList() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useContactMessages(page);
-  if (!query.data) return <Loading query={query} />;
+  if (!query.data) return <NotLoaded query={query} />;
   const { contactMessages, pages } = query.data;
   if (contactMessages.length === 0) return <p className="muted">{t('inbox.emptyContact')}</p>;
   return (
@@ -87,7 +82,7 @@ function OutboxList() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useEmails(page);
-  if (!query.data) return <Loading query={query} />;
+  if (!query.data) return <NotLoaded query={query} />;
   const { emails, pages } = query.data;
   if (emails.length === 0) return <p className="muted">{t('inbox.emptyOutbox')}</p>;
   return (

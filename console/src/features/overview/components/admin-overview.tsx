@@ -5,6 +5,7 @@ import { dateTime } from '../../../lib/dates.ts';
 import { useOverview } from '../api/overview.ts';
 import { RatesChart, ScansChart } from './overview-charts.tsx';
 import { ProjectorLag } from './projector-lag.tsx';
+import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
 const periods = [7, 30, 90] as const;
 const statuses = ['approved', 'pending', 'rejected'] as const;
@@ -37,14 +38,9 @@ export function AdminOverview() {
         </label>
       </div>
       {overview.isPending ? (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       ) : overview.isError || !data ? (
-        <div className="card" role="alert">
-          <p>{t('overview.loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void overview.refetch()}>
-            {t('report.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('overview.loadFailed')} onRetry={overview.refetch} />
       ) : (
         <>
           <div className="overview-figures" aria-busy={overview.isFetching}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../../lib/dates.ts';
 import { useProjectors } from '../api/projectors.ts';
+import { Loading } from '../../../components/status-views.tsx';
 
 /**
  * On the admins' overview: how far the reports are behind what happened (the projectors' lag,
@@ -14,7 +15,7 @@ export function ProjectorLag() {
     <section className="card" aria-labelledby="projectors-title" data-testid="projector-lag">
       <h2 id="projectors-title">{t('projectors.title')}</h2>
       {projectors.isPending ? (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       ) : projectors.isError || !data ? (
         <p role="alert">{t('projectors.loadFailed')}</p>
       ) : (

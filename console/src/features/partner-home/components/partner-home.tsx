@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { usePartnerHome } from '../api/partner-home.ts';
 import { PartnerCourses } from './partner-courses.tsx';
 import { PartnerRounds } from './partner-rounds.tsx';
+import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
 /**
  * Where a partner lands after sign-in (/partner): four figures over their own courses, the rounds
@@ -45,18 +46,12 @@ export function PartnerHomePage() {
         )}
       </header>
       {home.isPending ? (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       ) : home.isError || !data ? (
-        <div className="card" role="alert">
-          <p>
-            {home.error instanceof ApiError && home.error.body.message
-              ? home.error.body.message
-              : t('partnerHome.loadFailed')}
-          </p>
-          <button type="button" className="button" onClick={() => void home.refetch()}>
-            {t('report.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          message={(home.error instanceof ApiError && home.error.body.message) || t('partnerHome.loadFailed')}
+          onRetry={home.refetch}
+        />
       ) : (
         <>
           <PartnerRounds rounds={data.rounds} />

@@ -6,6 +6,7 @@ import type { AccountView } from '@portal/query-api/contracts/account';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import {
   type Action,
@@ -176,14 +177,9 @@ export function RegistrationsPage() {
         </button>
       </div>
       {registrations.isPending ? (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       ) : registrations.isError || !registrations.data ? (
-        <div className="card" role="alert">
-          <p>{t('registrations.loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void registrations.refetch()}>
-            {t('settings.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('registrations.loadFailed')} onRetry={registrations.refetch} retry="settings.retry" />
       ) : (
         <>
           <div className="table-wrap">

@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { api } from '../../../lib/api-client.ts';
 import type { ParticipantAnswer } from '../../courses/api/courses.ts';
+import { Loading } from '../../../components/status-views.tsx';
 
 /**
  * "Participants for" a course (spec 001 section 2.5): everyone scanned in any of its rounds, with
@@ -20,7 +21,7 @@ export function ParticipantsModal(props: { courseId: string; topic: string; onCl
     <Modal label={t('report.participantsFor', { topic: props.topic })} onClose={props.onClose}>
       <h2>{t('report.participantsFor', { topic: props.topic })}</h2>
       {participants.isPending ? (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       ) : participants.isError || !list ? (
         <p role="alert">{t('report.participantsFailed')}</p>
       ) : list.length === 0 ? (

@@ -12,6 +12,7 @@ import { usePage } from '../../../lib/use-page.ts';
 import { type CourseFilters, useCourseList, useCourseStatus, useDeleteCourse } from '../../courses/api/courses.ts';
 import { ParticipantsModal } from './participants-modal.tsx';
 import { ReportCard } from './report-card.tsx';
+import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
 /** Spec 001 section 9: the report pages by 10, newest first. */
 const PAGE_SIZE = 10;
@@ -101,15 +102,13 @@ export function ReportPage() {
         </button>
       </div>
       {list.isPending ? (
-        <div className="spinner" role="status" aria-label={t('form.loading')} />
+        <Loading />
       ) : list.isError || !data ? (
-        <div className="card" role="alert">
-          <h2>{t('report.error')}</h2>
-          <p>{list.error instanceof ApiError ? list.error.body.message : t('report.loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void list.refetch()}>
-            {t('report.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          message={(list.error instanceof ApiError && list.error.body.message) || t('report.loadFailed')}
+          onRetry={list.refetch}
+          title={t('report.error')}
+        />
       ) : data.courses.length === 0 ? (
         <p className="card empty">{t('report.empty')}</p>
       ) : (

@@ -4,6 +4,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { useProfile } from '../api/profile.ts';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { Loading } from '../../../components/status-views.tsx';
 
 /** Account settings (/setting): profile photo, personal information, password (spec 000 screen 4). */
 export function SettingsPage() {
@@ -11,7 +12,7 @@ export function SettingsPage() {
   const { user } = useSession();
   const profile = useProfile(user?.id ?? '');
   if (!user) return <p className="card">{t('settings.notSignedIn')}</p>;
-  if (profile.isPending) return <div className="spinner" role="status" aria-label={t('form.loading')} />;
+  if (profile.isPending) return <Loading />;
   if (profile.isError || !profile.data.member) {
     const reason = profile.error instanceof ApiError ? profile.error.message : t('settings.fetchError');
     return (
