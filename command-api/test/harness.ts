@@ -52,15 +52,7 @@ export async function eventCount(db: SqlDatabase): Promise<number> {
 }
 
 /** A multipart body as a browser sends it, for app.inject. */
-export async function multipart(field: string, content: Buffer, filename: string, type: string) {
-  const form = new FormData();
-  form.append(field, new Blob([content], { type }), filename);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')! },
-  };
-}
+export { multipartBody as multipart } from '@portal/events/testing/multipart';
 
 /** A plain PNG of the given size. */
 export const png = (width: number, height: number) =>

@@ -27,15 +27,17 @@ interface UploadRules {
 export async function readUpload(request: FastifyRequest, rules: UploadRules): Promise<Buffer> {
   const field = rules.fields[0]!;
   if (!request.isMultipart()) throw fieldError(request, 400, field, 'image.required');
-  const file = await request.file({ limits: { fileSize: rules.maxBytes, files: 1 } });
-  if (!file || !rules.fields.includes(file.fieldname)) throw fieldError(request, 400, field, 'image.required');
   try {
+    const file = await request.file({ limits: { fileSize: rules.maxBytes, files: 1 } });
+    if (!file || !rules.fields.includes(file.fieldname)) throw fieldError(request, 400, field, 'image.required');
     return await file.toBuffer();
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw fieldError(request, 413, field, rules.tooLarge);
     }
-    throw error;
+    // No boundary, a part cut off, a header busboy cannot read: the body is not a readable upload.
+    throw fieldError(request, 400, field, 'upload.unreadable');
   }
 }
 

@@ -2,6 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invalidTextPaths } from '../rules/text.ts';
 import type { Sql } from '../store/sql.ts';
 import { installErrorHandler } from './errors.ts';
 import { sessions } from './session.ts';
@@ -21,7 +23,15 @@ export interface HttpServerOptions {
  */
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(({ schema, ...route }) =>
+    validatorCompiler({
+      ...route,
+      schema: z
+        .unknown()
+        .superRefine(refuseInvalidText)
+        .pipe(schema as z.ZodType),
+    }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await app.register(swagger, {
@@ -43,4 +53,15 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     revocations: options.revocations,
   });
   return app;
+}
+
+/**
+ * Before a route's own schema: no string anywhere in a body, query or path may hold what cannot
+ * be stored as text (NUL, a lone surrogate, a control character), whichever field it is in and
+ * whether or not its own rule says so (see ../rules/text.ts). Each such field gets the message.
+ */
+function refuseInvalidText(value: unknown, context: z.RefinementCtx) {
+  for (const path of invalidTextPaths(value)) {
+    context.addIssue({ code: 'custom', path, message: 'text.invalidCharacters', input: value });
+  }
 }

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { cleanText } from '../rules/text.ts';
 import type { Sql } from '../store/sql.ts';
 
 /**
@@ -73,20 +74,24 @@ export async function seal(sql: Sql, subject: string, value: unknown): Promise<S
   };
 }
 
-/** What was sealed, parsed by `schema`; null when the subject's key has been erased. */
+/**
+ * What was sealed, parsed by `schema`; null when the subject's key has been erased. Text is
+ * cleaned on the way out (see cleanText): a sealed NUL written before the input rules must not
+ * stop a read model.
+ */
 export async function open<Schema extends z.ZodType>(
   sql: Sql,
   sealed: Sealed,
   schema: Schema,
 ): Promise<z.output<Schema> | null> {
-  if ('plain' in sealed) return schema.parse(sealed.plain);
+  if ('plain' in sealed) return schema.parse(cleanText(sealed.plain));
   const found = await keyOf(sql, sealed.subject);
   if (!found?.key) return null;
   const decipher = createDecipheriv('aes-256-gcm', found.key, Buffer.from(sealed.iv, 'base64'));
   decipher.setAAD(Buffer.from(sealed.subject));
   decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
   const json = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
-  return schema.parse(JSON.parse(json));
+  return schema.parse(cleanText(JSON.parse(json)));
 }
 
 /** Deletes the subject's key for good; run it in the transaction that appends the erasure event. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { scanMethods } from '../attendance/attendance.events.ts';
 import type { MessageKey } from './messages.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 const key = (messageKey: MessageKey) => messageKey;
 
@@ -9,19 +10,17 @@ const key = (messageKey: MessageKey) => messageKey;
  * username), plus how it was entered, by which device and when, for the audit and offline queues.
  */
 export const ScanRequest = z.object({
-  userId: z
-    .string({ error: key('attendance.userIdRequired') })
+  userId: singleLineText(key('attendance.userIdRequired'))
     .trim()
     .min(1, key('attendance.userIdRequired'))
     .max(200, key('attendance.userIdRequired')),
   method: z.enum(scanMethods).default('typed'),
-  deviceId: z.string().trim().min(1).max(64).default('unknown'),
+  deviceId: singleLineText().trim().min(1).max(64).default('unknown'),
   deviceTime: z.iso.datetime({ offset: true, error: key('attendance.deviceTimeInvalid') }).optional(),
 });
 
 export const VoidRequest = z.object({
-  reason: z
-    .string({ error: key('attendance.voidReasonRequired') })
+  reason: multiLineText(key('attendance.voidReasonRequired'))
     .trim()
     .min(1, key('attendance.voidReasonRequired'))
     .max(500),

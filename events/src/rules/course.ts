@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { courseStatuses } from '../courses/course.events.ts';
 import type { MessageKey } from './messages.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /** The course form's rules (spec 001 sections 5 and 9), for server and console. */
 const key = (messageKey: MessageKey) => messageKey;
 
-export const courseTopic = z
-  .string({ error: key('course.topicRequired') })
+export const courseTopic = singleLineText(key('course.topicRequired'))
   .trim()
   .min(1, key('course.topicRequired'))
   .max(100, key('course.topicTooLong'));
-export const courseDescription = z
-  .string({ error: key('course.descriptionRequired') })
+export const courseDescription = multiLineText(key('course.descriptionRequired'))
   .trim()
   .min(1, key('course.descriptionRequired'))
   .max(1000, key('course.descriptionTooLong'));

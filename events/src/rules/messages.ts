@@ -45,6 +45,11 @@ export const messages = {
   },
   'option.invalid': { th: 'กรุณาเลือกจากตัวเลือกที่มี', en: 'Please choose one of the options.' },
   'text.tooLong': { th: 'ข้อความยาวเกินกำหนด', en: 'This text is too long.' },
+  'text.invalidCharacters': {
+    th: 'ข้อความมีอักขระที่ไม่สามารถใช้ได้ กรุณาลบออก',
+    en: 'This text contains characters that cannot be used. Please remove them.',
+  },
+  'text.singleLine': { th: 'กรุณากรอกข้อความในบรรทัดเดียว', en: 'Please keep this text on one line.' },
   'value.invalid': { th: 'ข้อมูลไม่ถูกต้อง', en: 'This value is not valid.' },
   'status.invalid': { th: 'สถานะต้องเป็น approved หรือ rejected', en: 'Status must be approved or rejected.' },
 
@@ -205,6 +210,10 @@ export const messages = {
   'auth.forbidden': {
     th: 'คุณไม่มีสิทธิ์เข้าถึงส่วนนี้',
     en: 'You do not have the necessary permissions to view this page. Please log in with an administrator account.',
+  },
+  'upload.unreadable': {
+    th: 'อ่านไฟล์ที่อัปโหลดไม่ได้ กรุณาเลือกไฟล์อีกครั้ง',
+    en: 'The upload could not be read. Please choose the file again.',
   },
   'request.malformed': { th: 'รูปแบบข้อมูลที่ส่งมาไม่ถูกต้อง', en: 'The request body is not valid JSON.' },
   'request.invalid': { th: 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบอีกครั้ง', en: 'Some fields are not valid. Please check them.' },

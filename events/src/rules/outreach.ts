@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /** The spec's "simple {email} pattern": something, an @, something, a dot, something; no spaces. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const key = (messageKey: MessageKey) => messageKey;
-const text = (required: MessageKey) => z.string({ error: key(required) }).trim();
+const text = (required: MessageKey) => singleLineText(key(required)).trim();
+const lines = (required: MessageKey) => multiLineText(key(required)).trim();
 
 /** The contact form (spec 001 section 5): name, e-mail, an optional subject, a message of 10 or more. */
 export const ContactForm = z.object({
@@ -13,8 +15,8 @@ export const ContactForm = z.object({
     .min(1, key('contact.emailRequired'))
     .max(254, key('contact.emailInvalid'))
     .regex(SIMPLE_EMAIL, key('contact.emailInvalid')),
-  subject: z.string().trim().max(100, key('contact.subjectTooLong')).default(''),
-  message: text('contact.messageRequired')
+  subject: singleLineText().trim().max(100, key('contact.subjectTooLong')).default(''),
+  message: lines('contact.messageRequired')
     .min(1, key('contact.messageRequired'))
     .min(10, key('contact.messageTooShort'))
     .max(5000, key('contact.messageTooLong')),
@@ -28,6 +30,6 @@ export const EmailForm = z.object({
     .max(254, key('email.toInvalid'))
     .regex(SIMPLE_EMAIL, key('email.toInvalid')),
   subject: text('email.subjectRequired').min(1, key('email.subjectRequired')).max(200, key('email.subjectTooLong')),
-  message: text('email.messageRequired').min(1, key('email.messageRequired')).max(10_000, key('email.messageTooLong')),
+  message: lines('email.messageRequired').min(1, key('email.messageRequired')).max(10_000, key('email.messageTooLong')),
 });
 export type EmailForm = z.input<typeof EmailForm>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
+import { multiLineText, singleLineText } from './text.ts';
 import { partnerTitles } from './registration.ts';
 
 /**
@@ -7,15 +8,13 @@ import { partnerTitles } from './registration.ts';
  * server and console. The spec's English messages are kept; the Thai ones are ours.
  */
 const key = (messageKey: MessageKey) => messageKey;
-const optional = (max: number) =>
-  z
-    .string({ error: key('value.invalid') })
+const optional = (max: number, lines: 'single' | 'multi' = 'single') =>
+  (lines === 'single' ? singleLineText : multiLineText)(key('value.invalid'))
     .trim()
     .max(max, key('text.tooLong'))
     .default('');
 const required = (max: number) =>
-  z
-    .string({ error: key('profile.required') })
+  singleLineText(key('profile.required'))
     .trim()
     .min(1, key('profile.required'))
     .max(max, key('text.tooLong'));
@@ -31,7 +30,7 @@ export const ProfileUpdate = z.object({
     z.string().regex(/^\d*$/, key('profile.phoneDigits')).length(10, key('personalPhone.length')),
   ),
   personalEmail: required(254).pipe(z.email(key('profile.emailInvalid')).transform((value) => value.toLowerCase())),
-  personalAddress: optional(500),
+  personalAddress: optional(500, 'multi'),
   personalProvince: optional(100),
   personalDistrict: optional(100),
   personalSubdistrict: optional(100),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /**
  * The registration rules of spec 000 section 5, written once for server and console.
@@ -11,15 +12,13 @@ const thaiLetters = /[\u0E00-\u0E7F]/;
 const digitsOnly = /^\d*$/;
 
 /** A string field that must be filled in: anything but a non-empty string gets `required`. */
-const requiredText = (required: MessageKey) =>
-  z
-    .string({ error: key(required) })
+const requiredText = (required: MessageKey, lines: 'single' | 'multi' = 'single') =>
+  (lines === 'single' ? singleLineText : multiLineText)(key(required))
     .trim()
     .min(1, key(required));
 
-const optionalText = (max: number) =>
-  z
-    .string({ error: key('value.invalid') })
+const optionalText = (max: number, lines: 'single' | 'multi' = 'single') =>
+  (lines === 'single' ? singleLineText : multiLineText)(key('value.invalid'))
     .trim()
     .max(max, key('text.tooLong'))
     .default('');
@@ -63,7 +62,7 @@ export const personalEmail = requiredText('personalEmail.required').pipe(
 );
 
 const address = {
-  personalAddress: optionalText(500),
+  personalAddress: optionalText(500, 'multi'),
   personalProvince: optionalText(100),
   personalDistrict: optionalText(100),
   personalSubdistrict: optionalText(100),
@@ -94,7 +93,7 @@ const chosen = (required: MessageKey) => requiredText(required).pipe(z.string().
 /** A coordinate typed as text or sent as a number, with any decimals, within `limit` degrees. */
 const coordinate = (required: MessageKey, invalid: MessageKey, limit: number) =>
   z
-    .union([z.number(), z.string().trim()], { error: key(required) })
+    .union([z.number(), singleLineText().trim()], { error: key(required) })
     .refine((value) => value !== '', key(required))
     .transform((value) => Number(value))
     .refine((value) => Number.isFinite(value) && Math.abs(value) <= limit, key(invalid));
@@ -111,7 +110,7 @@ export const PartnerRegistration = z.object({
   personalId,
   personalPhone,
   personalEmail,
-  personalAddress: requiredText('address.required').pipe(z.string().max(500, key('text.tooLong'))),
+  personalAddress: requiredText('address.required', 'multi').pipe(z.string().max(500, key('text.tooLong'))),
   personalProvince: chosen('province.required'),
   personalDistrict: chosen('district.required'),
   personalSubdistrict: chosen('subdistrict.required'),
@@ -121,7 +120,7 @@ export const PartnerRegistration = z.object({
     thaiIdChecksumValid,
     key('companyTaxId.checksum'),
   ),
-  companyAddress: requiredText('address.required').pipe(z.string().max(500, key('text.tooLong'))),
+  companyAddress: requiredText('address.required', 'multi').pipe(z.string().max(500, key('text.tooLong'))),
   companyProvince: chosen('province.required'),
   companyDistrict: chosen('district.required'),
   companySubdistrict: chosen('subdistrict.required'),
