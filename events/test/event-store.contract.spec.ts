@@ -97,6 +97,40 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
     expect(await store.readStream('counter-d')).toHaveLength(1);
   });
 
+  it('decides concurrent callers on one stream one after another, each on what the one before appended', async () => {
+    // Each caller appends the number after the last one it sees: any two deciding on the same
+    // state would append the same number twice.
+    const next = (history: StoredEvent[]) => [event(((history.at(-1)?.data as { n: number }) ?? { n: 0 }).n + 1)];
+    await Promise.all(Array.from({ length: 24 }, () => store.appendDecided('decided-1', next)));
+    const numbers = (await store.readStream('decided-1')).map((stored) => (stored.data as { n: number }).n);
+    expect(numbers).toEqual(Array.from({ length: 24 }, (_, n) => n + 1));
+  });
+
+  it('stores a decision under its idempotency key, even a decision to change nothing, and refuses without storing', async () => {
+    const key = { key: 'decided-key-1', fingerprint: 'f' };
+    const first = await store.appendDecided('decided-2', () => [event(1)], { idempotency: key });
+    const again = await store.appendDecided('decided-2', () => [event(2)], { idempotency: key });
+    expect(again).toEqual({ ...first, replayed: true });
+    const nothing = { key: 'decided-key-2', fingerprint: 'f' };
+    await store.appendDecided('decided-2', () => [], { idempotency: nothing });
+    expect(await store.appendDecided('decided-2', () => [event(3)], { idempotency: nothing })).toMatchObject({
+      position: first.position,
+      replayed: true,
+    });
+    const refused = { key: 'decided-key-3', fingerprint: 'f' };
+    await expect(
+      store.appendDecided(
+        'decided-2',
+        () => {
+          throw new Error('refused');
+        },
+        { idempotency: refused },
+      ),
+    ).rejects.toThrow('refused');
+    await store.appendDecided('decided-2', () => [event(4)], { idempotency: refused });
+    expect((await store.readStream('decided-2')).map((stored) => (stored.data as { n: number }).n)).toEqual([1, 4]);
+  });
+
   it('rolls the whole append back when work in the same transaction fails', async () => {
     const failing = store.append('counter-e', [event(1)], {
       expectedRevision: 'no_stream',

@@ -9,11 +9,12 @@ export interface Decider<State, Event, Command> {
   decide(command: Command, state: State): NewEvent[];
 }
 
-const ATTEMPTS = 5;
-
 /**
- * Read the stream, fold it, decide, append with the revision that was read. When another writer
- * got there first, decide again on the new state (never overwrite): a conflict is a retry.
+ * Read the stream, fold it, decide, append, as one step with the stream locked (see
+ * EventStore.appendDecided): callers on one stream are decided one after another on the state the
+ * previous one left, so 64 members racing for 10 places get 10 places and 54 "full", never
+ * "changed at the same time". Only a writer that appends to the stream without deciding (none
+ * does today) could still get in between; that is decided again.
  */
 export async function handleCommand<State, Event, Command>(
   store: EventStore,
@@ -22,27 +23,16 @@ export async function handleCommand<State, Event, Command>(
   command: Command,
   options: Omit<AppendOptions, 'expectedRevision'> & { metadata?: NewEvent['metadata'] } = {},
 ): Promise<AppendResult> {
-  // A replayed command is answered before deciding: deciding again could refuse it.
-  const { idempotency } = options;
-  const earlier = idempotency && (await store.findIdempotent(idempotency.key, idempotency.fingerprint));
-  if (earlier) return earlier;
-  for (let attempt = 1; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const events = decider
-      .decide(command, fold(decider, history))
-      .map((event) => ({ ...event, metadata: options.metadata }));
-    // Nothing to change (enrolling twice): nothing is appended, and the answer points at the stream as it is.
-    const last = history.at(-1);
-    if (events.length === 0 && last) {
-      return { streamId, nextRevision: last.streamRevision, position: last.position, replayed: false };
-    }
+  const { metadata, ...appendOptions } = options;
+  for (;;) {
     try {
-      return await store.append(streamId, events, {
-        ...options,
-        expectedRevision: history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamRevision,
-      });
+      return await store.appendDecided(
+        streamId,
+        (history) => decider.decide(command, fold(decider, history)).map((event) => ({ ...event, metadata })),
+        appendOptions,
+      );
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevision) || attempt >= ATTEMPTS) throw error;
+      if (!(error instanceof WrongExpectedRevision)) throw error;
     }
   }
 }

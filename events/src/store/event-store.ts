@@ -25,13 +25,27 @@ export const APPENDED_CHANNEL = 'es_appended';
 export function createEventStore(db: SqlDatabase): EventStore {
   return {
     append: (streamId, events, options) => db.transaction((tx) => appendInTransaction(tx, streamId, events, options)),
+    appendDecided: (streamId, decide, options = {}) =>
+      db.transaction(async (tx) => {
+        if (options.idempotency) {
+          const earlier = await claimIdempotency(tx, options.idempotency);
+          if (earlier) return earlier;
+        }
+        // Held to the commit: the next caller on this stream reads what this one appends.
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, ${STREAM_LOCK_SEED}))`, [streamId]);
+        const history = await readStream(tx, streamId);
+        const events = decide(history);
+        const last = history.at(-1);
+        if (events.length === 0 && last) {
+          const unchanged = { streamId, nextRevision: last.streamRevision, position: last.position, replayed: false };
+          if (options.idempotency) await recordIdempotentResult(tx, options.idempotency.key, unchanged);
+          return unchanged;
+        }
+        const expectedRevision = last ? last.streamRevision : 'no_stream';
+        return appendInTransaction(tx, streamId, events, { ...options, expectedRevision }, { keyClaimed: true });
+      }),
     findIdempotent: (key, fingerprint) => findIdempotent(db, key, fingerprint),
-    async readStream(streamId) {
-      const rows = await db.query<EventRow>(`${SELECT_EVENTS} WHERE stream_id = $1 ORDER BY stream_revision`, [
-        streamId,
-      ]);
-      return rows.map(toStoredEvent);
-    },
+    readStream: (streamId) => readStream(db, streamId),
     readAll: (after, limit) => readAllAfter(db, after, limit),
     async checkpointAt(position) {
       const [row] = await db.query<{ transaction_id: string }>(
@@ -58,19 +72,13 @@ export async function appendInTransaction(
   streamId: string,
   events: readonly NewEvent[],
   options: AppendOptions,
+  { keyClaimed = false } = {},
 ): Promise<AppendResult> {
   if (events.length === 0) throw new Error('append needs at least one event');
   const { idempotency } = options;
-  if (idempotency) {
-    // A concurrent holder of the same key makes this insert wait for its commit, then do nothing.
-    const claimed = await tx.query(
-      `INSERT INTO es.idempotency (key, fingerprint) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
-      [idempotency.key, idempotency.fingerprint],
-    );
-    if (claimed.length === 0) {
-      const earlier = await findIdempotent(tx, idempotency.key, idempotency.fingerprint);
-      if (earlier) return earlier;
-    }
+  if (idempotency && !keyClaimed) {
+    const earlier = await claimIdempotency(tx, idempotency);
+    if (earlier) return earlier;
   }
 
   const current = await lockStream(tx, streamId);
@@ -115,14 +123,35 @@ export async function appendInTransaction(
   const position = Math.max(...inserted.map((row) => Number(row.position)));
   const result: AppendResult = { streamId, nextRevision, position, replayed: false };
 
-  if (idempotency) {
-    await tx.query(`UPDATE es.idempotency SET result = $2::jsonb WHERE key = $1`, [
-      idempotency.key,
-      JSON.stringify(result),
-    ]);
-  }
+  if (idempotency) await recordIdempotentResult(tx, idempotency.key, result);
   await tx.query(`SELECT pg_notify($1, $2)`, [APPENDED_CHANNEL, String(position)]);
   return result;
+}
+
+/** Any number; it keeps stream locks apart from the other advisory locks the project takes. */
+const STREAM_LOCK_SEED = 6_151_723;
+
+/**
+ * Claims an idempotency key for this transaction: answers the first result when the key was used
+ * before, null when it is this transaction's to use. A concurrent holder of the same key makes
+ * the insert wait for its commit (then it answers that result) or its rollback (then it is ours).
+ */
+async function claimIdempotency(tx: Sql, idempotency: { key: string; fingerprint: string }) {
+  const claimed = await tx.query(
+    `INSERT INTO es.idempotency (key, fingerprint) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
+    [idempotency.key, idempotency.fingerprint],
+  );
+  if (claimed.length > 0) return null;
+  return findIdempotent(tx, idempotency.key, idempotency.fingerprint);
+}
+
+async function recordIdempotentResult(tx: Sql, key: string, result: AppendResult) {
+  await tx.query(`UPDATE es.idempotency SET result = $2::jsonb WHERE key = $1`, [key, JSON.stringify(result)]);
+}
+
+async function readStream(sql: Sql, streamId: string): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(`${SELECT_EVENTS} WHERE stream_id = $1 ORDER BY stream_revision`, [streamId]);
+  return rows.map(toStoredEvent);
 }
 
 async function lockStream(tx: Sql, streamId: string): Promise<number> {

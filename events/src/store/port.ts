@@ -39,6 +39,19 @@ export interface AppendResult {
 
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Reads the stream, decides on what was read and appends what was decided, as one step with the
+   * stream locked: callers on one stream are decided one after another, each on the state the one
+   * before left, so a rush gets a real decision for everyone instead of conflicts. `decide` may
+   * throw to refuse (nothing is appended, nothing stored under the key); when it decides nothing
+   * on an existing stream, the answer points at the stream as it is. A key seen before answers
+   * its first result without deciding again.
+   */
+  appendDecided(
+    streamId: string,
+    decide: (history: StoredEvent[]) => readonly NewEvent[],
+    options?: Omit<AppendOptions, 'expectedRevision'>,
+  ): Promise<AppendResult>;
   /** The first result for an idempotency key, or null when the key is new. */
   findIdempotent(key: string, fingerprint: string): Promise<AppendResult | null>;
   readStream(streamId: string): Promise<StoredEvent[]>;
