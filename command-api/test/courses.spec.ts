@@ -116,28 +116,63 @@ describe.each(testDatabases())('courses, rounds and enrolment on $name', (databa
     const id = await createCourse();
     const schedule = (start: string, end: string, auth = partner()) =>
       call('POST', `/api/admin/courses/${id}/rounds`, auth, { roundStartTime: start, roundEndTime: end });
-    const late = await schedule('2026-12-02T09:00:00.000Z', '2026-12-02T11:00:00.000Z');
+    // Days from now at a given hour (UTC), so the rounds stay in the future whenever this runs.
+    const at = (days: number, hours: number) =>
+      new Date(
+        Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + days, hours),
+      ).toISOString();
+    const late = await schedule(at(9, 9), at(9, 11));
     expect(late.statusCode).toBe(201);
-    expect(late.json().round).toMatchObject({ roundNumber: 1, roundStartTime: '2026-12-02T09:00:00.000Z' });
-    const early = await schedule('2026-12-01T09:00:00.000Z', '2026-12-01T11:00:00.000Z');
+    expect(late.json().round).toMatchObject({ roundNumber: 1, roundStartTime: at(9, 9) });
+    const early = await schedule(at(8, 9), at(8, 11));
     expect(early.json().round.roundNumber).toBe(1);
-    const overlap = await schedule('2026-12-02T10:00:00.000Z', '2026-12-02T12:00:00.000Z');
+    const overlap = await schedule(at(9, 10), at(9, 12));
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json().message).toBe('This time overlaps another round of the course.');
-    const backwards = await schedule('2026-12-03T11:00:00.000Z', '2026-12-03T09:00:00.000Z');
+    const backwards = await schedule(at(10, 11), at(10, 9));
     expect(backwards.json().errors).toEqual({ roundEndTime: 'The round must end after it starts.' });
-    expect((await schedule('2026-12-05T09:00:00.000Z', '2026-12-05T10:00:00.000Z', otherPartner())).statusCode).toBe(
-      403,
-    );
+    expect((await schedule(at(12, 9), at(12, 10), otherPartner())).statusCode).toBe(403);
 
     const roundId = late.json().round._id;
     const moved = await call('PUT', `/api/admin/courses/${id}/rounds/${roundId}`, partner(), {
-      roundStartTime: '2026-11-30T09:00:00.000Z',
-      roundEndTime: '2026-11-30T10:00:00.000Z',
+      roundStartTime: at(7, 9),
+      roundEndTime: at(7, 10),
     });
     expect(moved.json().round).toMatchObject({ _id: roundId, roundNumber: 1 });
     expect((await call('DELETE', `/api/admin/courses/${id}/rounds/${roundId}`, partner())).statusCode).toBe(200);
     expect((await call('DELETE', `/api/admin/courses/${id}/rounds/${roundId}`, partner())).statusCode).toBe(404);
+  });
+
+  it('keeps a round that has started as it was held: it cannot be cancelled or moved, in either language', async () => {
+    const id = await createCourse();
+    const now = Date.now();
+    const times = (from: number, to: number) => ({
+      roundStartTime: new Date(now + from).toISOString(),
+      roundEndTime: new Date(now + to).toISOString(),
+    });
+    const hour = 3600_000;
+    const held = (await call('POST', `/api/admin/courses/${id}/rounds`, partner(), times(-3 * hour, -2 * hour))).json()
+      .round._id;
+    const running = (await call('POST', `/api/admin/courses/${id}/rounds`, partner(), times(-hour, hour))).json().round
+      ._id;
+    const before = await eventCount(h.db);
+    for (const roundId of [held, running]) {
+      const cancel = await call('DELETE', `/api/admin/courses/${id}/rounds/${roundId}`, admin());
+      expect(cancel.statusCode).toBe(409);
+      expect(cancel.json().message).toBe(
+        'This round has already started, so it cannot be cancelled or moved. To correct its attendance, void the wrong scans with a reason.',
+      );
+      const move = await call(
+        'PUT',
+        `/api/admin/courses/${id}/rounds/${roundId}`,
+        partner(),
+        times(5 * hour, 6 * hour),
+        'th',
+      );
+      expect(move.statusCode).toBe(409);
+      expect(move.json().message).toMatch(/^รอบเรียนนี้เริ่มแล้ว/);
+    }
+    expect(await eventCount(h.db)).toBe(before);
   });
 
   it('enrols members in public courses only, once each, and leaves', async () => {

@@ -93,7 +93,7 @@ export function decide(command: CourseCommand, state: Course): NewEvent[] {
     }
     case 'RescheduleRound': {
       const course = manageable(state, command);
-      roundOf(course, command.data.roundId);
+      notStarted(roundOf(course, command.data.roundId), now);
       mustNotOverlap(
         course.rounds.filter((round) => round.roundId !== command.data.roundId),
         command.data,
@@ -102,7 +102,7 @@ export function decide(command: CourseCommand, state: Course): NewEvent[] {
     }
     case 'CancelRound': {
       const course = manageable(state, command);
-      roundOf(course, command.data.roundId);
+      notStarted(roundOf(course, command.data.roundId), now);
       return [RoundCancelled.create({ roundId: command.data.roundId, cancelledAt: now })];
     }
     case 'Enrol': {
@@ -152,6 +152,14 @@ function roundOf(course: Active, roundId: string): Round {
   const round = course.rounds.find((r) => r.roundId === roundId);
   if (!round) throw new HttpError(404, 'round.notFound');
   return round;
+}
+
+/**
+ * A round that has started is history: cancelling or moving it would take its attendance out of
+ * every count. Corrections are voids of single scans, with a reason, in the audit.
+ */
+function notStarted(round: Round, now: string): void {
+  if (Date.parse(round.start) <= Date.parse(now)) throw new HttpError(409, 'round.alreadyStarted');
 }
 
 /** Rounds of one course never overlap; one may start when another ends. */

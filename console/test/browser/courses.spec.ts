@@ -131,6 +131,10 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { name: 'Update Course: Thai Cooking Basics' }).waitFor();
     await page.getByLabel('Course Topic').fill('Thai Cooking I');
+    // Round 1 is being held: history, shown read-only with why, and never offered for cancelling.
+    await page.getByText('This round has started, so it is kept as it was held.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel round: Round 1' }).count()).toBe(0);
+    expect(await page.locator('.round-started input[readonly]').count()).toBe(2);
     await page.getByRole('button', { name: 'Cancel round: Round 2' }).click();
     // Calls itself a PNG but is not one: the server refuses it, and the text is saved all the same.
     await page

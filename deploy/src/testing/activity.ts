@@ -15,6 +15,7 @@ export interface Activity {
  * approvals, courses with rounds, enrolments and a withdrawal, scans accepted and refused, a void,
  * a round cancelled and a course deleted after their scans, a course edited, contact, e-mail and
  * notifications read. The tests of distributed projectors compare what it leaves with a rebuild.
+ * (A round that has started cannot be cancelled any more; the last course's future round is.)
  */
 export async function seedActivity(portal: TestPortal, size = { courses: 3, members: 4 }): Promise<Activity> {
   const { call, partner, approvedMember } = portalCalls(() => portal);
@@ -65,9 +66,11 @@ export async function seedActivity(portal: TestPortal, size = { courses: 3, memb
     }),
   );
   const last = courses.length - 1;
-  // The last course loses a round, then itself, after both were scanned.
-  const lastRounds = rounds.filter((round) => round.courseId === courses[last]);
-  await ok(call('DELETE', `/api/admin/courses/${courses[last]}/rounds/${lastRounds[0]!.roundId}`, teacher));
+  // The last course loses a round not yet held, then itself, after its rounds were scanned.
+  const future = { roundStartTime: iso(24 * hour), roundEndTime: iso(25 * hour) };
+  const futureRound = (await ok(call('POST', `/api/admin/courses/${courses[last]}/rounds`, teacher, future))).json()
+    .round._id as string;
+  await ok(call('DELETE', `/api/admin/courses/${courses[last]}/rounds/${futureRound}`, teacher));
   await ok(call('DELETE', `/api/admin/deletecourse/${courses[last]}`, teacher));
   await ok(call('POST', '/api/notifications/read-all', members[2]!.token));
   await ok(

@@ -198,6 +198,10 @@ export const messages = {
   'round.endRequired': { th: 'กรุณาระบุเวลาสิ้นสุดรอบ', en: 'Please give the round’s end time.' },
   'round.endBeforeStart': { th: 'เวลาสิ้นสุดต้องหลังเวลาเริ่ม', en: 'The round must end after it starts.' },
   'round.overlaps': { th: 'ช่วงเวลานี้ซ้อนกับรอบอื่นของหลักสูตร', en: 'This time overlaps another round of the course.' },
+  'round.alreadyStarted': {
+    th: 'รอบเรียนนี้เริ่มแล้ว จึงยกเลิกหรือเปลี่ยนเวลาไม่ได้ หากบันทึกการเข้าเรียนผิด ให้ยกเลิกการสแกนนั้นพร้อมระบุเหตุผล',
+    en: 'This round has already started, so it cannot be cancelled or moved. To correct its attendance, void the wrong scans with a reason.',
+  },
   'round.notFound': { th: 'ไม่พบรอบเรียน', en: 'Round not found.' },
   'round.scheduled': { th: 'เพิ่มรอบเรียนเรียบร้อยแล้ว', en: 'Round scheduled.' },
   'round.rescheduled': { th: 'เปลี่ยนเวลารอบเรียนเรียบร้อยแล้ว', en: 'Round rescheduled.' },

@@ -60,7 +60,7 @@ export function EditCoursePage({ id }: { id: string }) {
       </div>
     );
   } else {
-    body = <CourseForm key={data._id} course={data} />;
+    body = <CourseForm key={data._id} course={data} serverTime={course.data?.serverTime} />;
   }
   return (
     <section className="course-form-page">

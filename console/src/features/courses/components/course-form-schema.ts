@@ -8,6 +8,8 @@ const key = (messageKey: MessageKey) => messageKey;
 const RoundDraft = z
   .object({
     roundId: z.string().optional(),
+    /** Held or being held: shown read-only, never sent again. */
+    started: z.boolean().optional(),
     start: z.string().min(1, key('round.startRequired')),
     end: z.string().min(1, key('round.endRequired')),
   })

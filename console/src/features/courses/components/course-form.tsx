@@ -22,7 +22,7 @@ const WARNING_MS = 8000;
 
 const blank: CourseFormInput = { courseTopic: '', courseDescription: '', maxPeople: 0, status: 'private', rounds: [] };
 
-const valuesOf = (course: CourseWithRounds): CourseFormInput => ({
+const valuesOf = (course: CourseWithRounds, serverTime = new Date().toISOString()): CourseFormInput => ({
   courseTopic: course.courseTopic,
   courseDescription: course.courseDescription,
   maxPeople: course.maxPeople,
@@ -31,6 +31,8 @@ const valuesOf = (course: CourseWithRounds): CourseFormInput => ({
     roundId: round._id,
     start: toLocalInput(round.roundStartTime),
     end: toLocalInput(round.roundEndTime),
+    // By the server's clock: a round that has started is history and cannot be changed here.
+    started: Date.parse(round.roundStartTime) <= Date.parse(serverTime),
   })),
 });
 
@@ -39,7 +41,7 @@ const valuesOf = (course: CourseWithRounds): CourseFormInput => ({
  * asks first. Saving sends the text, then the image, then the rounds; a failed image or round does
  * not undo the rest and is reported as a warning.
  */
-export function CourseForm({ course }: { course: CourseWithRounds | null }) {
+export function CourseForm({ course, serverTime }: { course: CourseWithRounds | null; serverTime?: string }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -47,7 +49,7 @@ export function CourseForm({ course }: { course: CourseWithRounds | null }) {
   const form = useForm<CourseFormInput, unknown, CourseFormValues>({
     resolver: zodResolver(CourseFormSchema),
     mode: 'onTouched',
-    defaultValues: course ? valuesOf(course) : blank,
+    defaultValues: course ? valuesOf(course, serverTime) : blank,
   });
   const [image, setImage] = useState<File | null>(null);
   const [asking, setAsking] = useState<CourseFormValues | null>(null);

@@ -22,25 +22,29 @@ export function RoundFields() {
       {rounds.fields.length === 0 && <p className="muted">{t('rounds.none')}</p>}
       <ol className="round-list">
         {rounds.fields.map((field, index) => (
-          <li key={field.key} className="round-row">
+          <li key={field.key} className={field.started ? 'round-row round-started' : 'round-row'}>
             <strong>
               {t('rounds.number', { n: numbers[index] })}
               {!field.roundId && <span className="badge badge-pending">{t('rounds.new')}</span>}
             </strong>
             <Field label={t('rounds.start')} required error={errors?.[index]?.start?.message}>
-              <input type="datetime-local" {...form.register(`rounds.${index}.start`)} />
+              <input type="datetime-local" readOnly={field.started} {...form.register(`rounds.${index}.start`)} />
             </Field>
             <Field label={t('rounds.end')} required error={errors?.[index]?.end?.message}>
-              <input type="datetime-local" {...form.register(`rounds.${index}.end`)} />
+              <input type="datetime-local" readOnly={field.started} {...form.register(`rounds.${index}.end`)} />
             </Field>
-            <button
-              type="button"
-              className="button small danger"
-              onClick={() => rounds.remove(index)}
-              aria-label={`${t('rounds.remove')}: ${t('rounds.number', { n: numbers[index] })}`}
-            >
-              {t('rounds.remove')}
-            </button>
+            {field.started ? (
+              <p className="hint">{t('rounds.started')}</p>
+            ) : (
+              <button
+                type="button"
+                className="button small danger"
+                onClick={() => rounds.remove(index)}
+                aria-label={`${t('rounds.remove')}: ${t('rounds.number', { n: numbers[index] })}`}
+              >
+                {t('rounds.remove')}
+              </button>
+            )}
           </li>
         ))}
       </ol>
