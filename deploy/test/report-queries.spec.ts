@@ -20,7 +20,7 @@ describe.each(testDatabases())('report queries on $name', (database) => {
     portal = await openTestPortal(database);
   });
   afterAll(() => portal.close());
-  const { call, partner, approvedMember } = portalCalls(() => portal);
+  const { call, partner, approvedMember, enrolledSince } = portalCalls(() => portal);
 
   it('sorts the course list by each field both ways, and keeps it to admins and partners', async () => {
     const [m1, m2, m3] = [
@@ -56,15 +56,16 @@ describe.each(testDatabases())('report queries on $name', (database) => {
         userId: member,
         deviceTime: iso(start + 0.25 * hour),
       });
-    // c1: two scanned, one enrolled and missing. c2: two enrolled, nobody came. c3: one member, three rounds.
+    // c1: two scanned (walking in), one enrolled the day before and missing. c2: two enrolled the day
+    // before, nobody came. c3: one member walking in to three rounds.
     const c1 = await create('b-course', 1);
     const c2 = await create('A-course', 1);
     const c3 = await create('c-course', 3);
-    await call('POST', `/api/courses/${c1.id}/enroll`, m3.token);
+    await enrolledSince(c1.id, m3.id, iso(-24 * hour));
     await scan(c1.rounds[0]!, c1.starts[0]!, m1.id);
     await scan(c1.rounds[0]!, c1.starts[0]!, m2.id);
-    await call('POST', `/api/courses/${c2.id}/enroll`, m1.token);
-    await call('POST', `/api/courses/${c2.id}/enroll`, m2.token);
+    await enrolledSince(c2.id, m1.id, iso(-24 * hour));
+    await enrolledSince(c2.id, m2.id, iso(-24 * hour));
     for (const [index, round] of c3.rounds.entries()) await scan(round, c3.starts[index]!, m1.id);
 
     const counts = (await call('GET', '/api/admin/courses?sort=createdAt&order=asc&page=1', partner())).json().courses;

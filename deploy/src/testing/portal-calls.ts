@@ -1,3 +1,4 @@
+import { MemberEnrolled, courseStream } from '@portal/events/courses/course.events';
 import { sampleMember } from '@portal/events/testing/accounts';
 import type { TestPortal } from './test-portal.ts';
 
@@ -32,5 +33,17 @@ export function portalCalls(portalOf: () => TestPortal) {
     ).json().partner.token as string;
     return { id: _id as string, token, person };
   }
-  return { call, partner, approvedMember };
+  /**
+   * A member enrolled since a moment in the past, as the log would hold it had they enrolled then
+   * (the API enrols at the server's time): for stories about rounds held after someone enrolled.
+   */
+  async function enrolledSince(courseId: string, memberId: string, enrolledAt: string) {
+    const { position } = await portalOf().store.append(
+      courseStream(courseId),
+      [MemberEnrolled.create({ memberId, enrolledAt })],
+      { expectedRevision: 'any' },
+    );
+    if (position > lastPosition) lastPosition = position;
+  }
+  return { call, partner, approvedMember, enrolledSince };
 }

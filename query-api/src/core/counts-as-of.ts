@@ -27,6 +27,8 @@ export async function countsAsOf(
   const courseEvents = (await store.readStream(courseStream(courseId))).filter(until);
   let exists = false;
   const enrolled = new Set<string>();
+  // Each member's enrolment periods, to tell who was expected at a round's start (absence.ts).
+  const periods = new Map<string, { from: string; to: string | null }[]>();
   const rounds = new Map<string, { start: string; end: string }>();
   for (const stored of courseEvents) {
     const event = decodeCourseEvent(stored);
@@ -47,10 +49,17 @@ export async function countsAsOf(
         break;
       case 'MemberEnrolled':
         enrolled.add(event.data.memberId);
+        periods.set(event.data.memberId, [
+          ...(periods.get(event.data.memberId) ?? []),
+          { from: event.data.enrolledAt, to: null },
+        ]);
         break;
-      case 'MemberUnenrolled':
+      case 'MemberUnenrolled': {
         enrolled.delete(event.data.memberId);
+        const open = periods.get(event.data.memberId)?.find((period) => period.to === null);
+        if (open) open.to = event.data.unenrolledAt;
         break;
+      }
       default:
         break;
     }
@@ -88,6 +97,15 @@ export async function countsAsOf(
     else members.delete(event.data.memberId);
     present.set(event.data.roundId, members);
   }
+  const expectedAt = (start: string) =>
+    [...periods]
+      .filter(([, spans]) =>
+        spans.some(
+          ({ from, to }) =>
+            Date.parse(from) <= Date.parse(start) && (to === null || Date.parse(to) > Date.parse(start)),
+        ),
+      )
+      .map(([member]) => member);
   const perRound = [...rounds].map(([roundId, round]) => {
     const here = present.get(roundId) ?? new Set<string>();
     const ended = Date.parse(round.end) < asOf.getTime();
@@ -96,7 +114,7 @@ export async function countsAsOf(
       roundStartTime: round.start,
       roundEndTime: round.end,
       attended: here.size,
-      absent: ended ? [...enrolled].filter((member) => !here.has(member)).length : 0,
+      absent: ended ? expectedAt(round.start).filter((member) => !here.has(member)).length : 0,
     };
   });
   const participants = new Set(perRound.flatMap((round) => [...(present.get(round._id) ?? [])]));

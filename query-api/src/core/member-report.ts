@@ -1,5 +1,6 @@
 import type { Sql } from '@portal/events/store/sql';
 import type { MemberCourse } from '../contracts/reports.ts';
+import { expectedSql } from './absence.ts';
 
 interface CourseRow {
   id: string;
@@ -17,6 +18,8 @@ interface RoundRow {
   ends_at: Date;
   scanned_at: Date | null;
   late: boolean | null;
+  /** Enrolled at the round's start (see absence.ts). */
+  expected: boolean;
 }
 
 const iso = (value: Date) => new Date(value).toISOString();
@@ -28,15 +31,15 @@ const statusOf = (progress: number): MemberCourse['status'] =>
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole));
 
 /**
- * A member's courses as their dashboard shows them: every course they are enrolled in or were
- * scanned in, with progress (rounds attended over the course's rounds), their attendance entries
+ * A member's courses as their dashboard shows them: every course they are or were enrolled in or
+ * were scanned in (a course they left keeps its past rounds), with progress (rounds attended over the course's rounds), their attendance entries
  * (a round attended, or ended while they were enrolled and missed: the same absence the course
  * counts use), and the next round. Only real scans count; voided ones do not.
  */
 export async function memberCourses(sql: Sql, memberId: string, now: Date) {
   const courses = await sql.query<CourseRow>(
     `WITH mine AS (
-       SELECT course_id FROM rm.enrolments WHERE member_id = $1
+       SELECT course_id FROM rm.enrolment_periods WHERE member_id = $1
        UNION SELECT course_id FROM rm.attendance WHERE member_id = $1 AND voided_at IS NULL)
      SELECT c.id, c.topic, c.description, c.image_url, c.creator, creator.full_name AS creator_name,
             EXISTS (SELECT 1 FROM rm.enrolments e WHERE e.course_id = c.id AND e.member_id = $1) AS enrolled
@@ -47,9 +50,9 @@ export async function memberCourses(sql: Sql, memberId: string, now: Date) {
   );
   const rounds = await sql.query<RoundRow>(
     `WITH mine AS (
-       SELECT course_id FROM rm.enrolments WHERE member_id = $1
+       SELECT course_id FROM rm.enrolment_periods WHERE member_id = $1
        UNION SELECT course_id FROM rm.attendance WHERE member_id = $1 AND voided_at IS NULL)
-     SELECT r.id, r.course_id, r.starts_at, r.ends_at, a.scanned_at, a.late
+     SELECT r.id, r.course_id, r.starts_at, r.ends_at, a.scanned_at, a.late, ${expectedSql('r', '$1')} AS expected
        FROM mine JOIN rm.rounds r ON r.course_id = mine.course_id
        LEFT JOIN rm.attendance a ON a.round_id = r.id AND a.member_id = $1 AND a.voided_at IS NULL
       ORDER BY r.starts_at, r.id`,
@@ -65,11 +68,17 @@ export async function memberCourses(sql: Sql, memberId: string, now: Date) {
     const own = byCourse.get(course.id) ?? [];
     const attended = own.filter((round) => round.scanned_at).length;
     const numbered = own.map((round, index) => ({ round, roundNumber: index + 1 }));
+    // The count rule (absence.ts): a round ended while they were expected and missed is an absence;
+    // a round that started before they enrolled (or while they had left) was never theirs.
     const entries = numbered.filter(
-      ({ round }) => round.scanned_at || (course.enrolled && new Date(round.ends_at) < now),
+      ({ round }) => round.scanned_at || (round.expected && new Date(round.ends_at) < now),
+    );
+    // Progress is over the rounds that are theirs: attended, expected, or still to come while enrolled.
+    const theirs = own.filter(
+      (round) => round.scanned_at || round.expected || (course.enrolled && new Date(round.starts_at) > now),
     );
     const next = numbered.find(({ round }) => new Date(round.starts_at) > now);
-    const progress = percent(attended, own.length);
+    const progress = percent(attended, theirs.length);
     return {
       _id: course.id,
       courseTopic: course.topic,
@@ -77,7 +86,7 @@ export async function memberCourses(sql: Sql, memberId: string, now: Date) {
       courseDescription: course.description,
       progress,
       status: statusOf(progress),
-      totalLessons: own.length,
+      totalLessons: theirs.length,
       completedLessons: attended,
       heldLessons: entries.length,
       instructor: course.creator,

@@ -42,16 +42,21 @@ export async function findRound(
     [roundId],
   );
   if (!row) return null;
+  // Expected: enrolled at the round's start (absence.ts); for a round still to come, enrolled now.
+  const expectedAt = new Date(Math.min(new Date(row.starts_at).getTime(), now.getTime())).toISOString();
   const people = await sql.query<PersonRow>(
-    `SELECT p.member_id, acc.full_name, acc.username, a.scanned_at, a.late, a.walk_in, a.method,
+    `WITH expected AS (
+       SELECT member_id FROM rm.enrolment_periods
+        WHERE course_id = $2 AND enrolled_at <= $3 AND (left_at IS NULL OR left_at > $3))
+     SELECT p.member_id, acc.full_name, acc.username, a.scanned_at, a.late, a.walk_in, a.method,
             e.member_id IS NOT NULL AS enrolled
-       FROM (SELECT member_id FROM rm.enrolments WHERE course_id = $2
+       FROM (SELECT member_id FROM expected
              UNION SELECT member_id FROM rm.attendance WHERE round_id = $1 AND voided_at IS NULL) p
        LEFT JOIN rm.attendance a ON a.round_id = $1 AND a.member_id = p.member_id AND a.voided_at IS NULL
-       LEFT JOIN rm.enrolments e ON e.course_id = $2 AND e.member_id = p.member_id
+       LEFT JOIN expected e ON e.member_id = p.member_id
        LEFT JOIN rm.accounts acc ON acc.id = p.member_id
       ORDER BY a.scanned_at DESC NULLS LAST, acc.full_name`,
-    [roundId, row.course_id],
+    [roundId, row.course_id, expectedAt],
   );
   const scanned = people.filter((person) => person.scanned_at);
   const expected = people.filter((person) => person.enrolled).length;

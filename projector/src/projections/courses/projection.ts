@@ -5,10 +5,12 @@ import type { Projection } from '../../projection.ts';
  * Courses, their rounds, and who is enrolled: the course list, the course details and the
  * reports read these. The attendance projection keeps the scan counts (participate, totalAttend,
  * a round's attended) up to date; absence depends on the clock and is computed by the query API.
+ * `enrolment_periods` keeps when each member joined and left (several periods after leaving and
+ * joining again): a member is expected in a round when a period covers the round's start.
  */
 export const coursesProjection: Projection = {
   name: 'courses',
-  version: 2,
+  version: 3,
   async createTables(sql, schema) {
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.courses (
       id text PRIMARY KEY,
@@ -50,6 +52,16 @@ export const coursesProjection: Projection = {
       PRIMARY KEY (course_id, member_id)
     )`);
     await sql.query(`CREATE INDEX IF NOT EXISTS enrolments_member ON ${schema}.enrolments (member_id)`);
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.enrolment_periods (
+      course_id text NOT NULL,
+      member_id text NOT NULL,
+      enrolled_at timestamptz NOT NULL,
+      left_at timestamptz,
+      PRIMARY KEY (course_id, member_id, enrolled_at)
+    )`);
+    await sql.query(
+      `CREATE INDEX IF NOT EXISTS enrolment_periods_member ON ${schema}.enrolment_periods (member_id, course_id)`,
+    );
   },
   async apply(sql, schema, stored) {
     const event = decodeCourseEvent(stored);
@@ -88,7 +100,7 @@ export const coursesProjection: Projection = {
         ]);
         return;
       case 'CourseDeleted':
-        for (const table of ['rounds', 'enrolments']) {
+        for (const table of ['rounds', 'enrolments', 'enrolment_periods']) {
           await sql.query(`DELETE FROM ${schema}.${table} WHERE course_id = $1`, [id]);
         }
         await sql.query(`DELETE FROM ${schema}.courses WHERE id = $1`, [id]);
@@ -111,6 +123,12 @@ export const coursesProjection: Projection = {
           `INSERT INTO ${schema}.enrolments (course_id, member_id, enrolled_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
           [id, event.data.memberId, event.data.enrolledAt],
         );
+        // The course's stream decides enrolments in order, so an open period is never opened twice.
+        await sql.query(
+          `INSERT INTO ${schema}.enrolment_periods (course_id, member_id, enrolled_at) VALUES ($1, $2, $3)
+           ON CONFLICT DO NOTHING`,
+          [id, event.data.memberId, event.data.enrolledAt],
+        );
         await recountEnrolled(sql, schema, id);
         return;
       case 'MemberUnenrolled':
@@ -118,6 +136,11 @@ export const coursesProjection: Projection = {
           id,
           event.data.memberId,
         ]);
+        await sql.query(
+          `UPDATE ${schema}.enrolment_periods SET left_at = $3
+            WHERE course_id = $1 AND member_id = $2 AND left_at IS NULL`,
+          [id, event.data.memberId, event.data.unenrolledAt],
+        );
         await recountEnrolled(sql, schema, id);
         return;
       default: {
