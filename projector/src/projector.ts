@@ -1,8 +1,17 @@
 import { type ReadModelLag, readCheckpoint, readModelLag } from '@portal/events/read-models/checkpoint';
+import { type ProjectionFault, readFaults } from '@portal/events/read-models/projection-faults';
 import type { EventStore } from '@portal/events/store/port';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/events/store/subscription';
-import { applyBatch, builtFromKafka, prepareReadModels, readModelsOutdated } from './apply.ts';
+import {
+  DEFAULT_RETRY,
+  type RetryPolicy,
+  applyBatch,
+  builtFromKafka,
+  prepareReadModels,
+  readModelsOutdated,
+  retryFault,
+} from './apply.ts';
 import type { Projection } from './projection.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import { type KafkaProjectorOptions, startKafkaProjector } from './kafka/kafka-projector.ts';
@@ -10,6 +19,8 @@ import { type KafkaProjectorOptions, startKafkaProjector } from './kafka/kafka-p
 export interface ProjectorHealth extends ReadModelLag {
   running: boolean;
   lastError: string | null;
+  /** Projections set aside at an event they could not apply; the others keep up meanwhile. */
+  failing: ProjectionFault[];
 }
 
 export interface Projector {
@@ -41,6 +52,8 @@ export interface ProjectorOptions {
    * instead of reading it directly; null or omitted: read the log directly.
    */
   kafka?: KafkaProjectorOptions['kafka'] | null;
+  /** How soon a projection that could not apply an event is tried again (doubling up to `max`). */
+  retryMs?: RetryPolicy;
 }
 
 const REBUILD_LOCK = 7_415_826_392;
@@ -55,14 +68,16 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
   await rebuildIfNeeded(options, schema);
   await prepareReadModels(options.target, schema, options.projections);
   if (options.kafka) return startKafkaProjector({ ...options, schema, kafka: options.kafka });
+  const retry = options.retryMs ?? DEFAULT_RETRY;
   const subscription: Subscription = subscribeToAll(options.source, {
     from: () => readCheckpoint(options.target, schema),
     handle: async (batch) => {
-      await applyBatch(options.target, schema, options.projections, batch);
+      await applyBatch(options.target, schema, options.projections, batch, retry);
     },
     pollMs: options.pollMs,
     onError: options.onError,
   });
+  const retrying = retryFaults(options, schema, retry);
   const state = () => {
     const { running, lastError }: SubscriptionState = subscription.state();
     return { running: running && lastError === null, lastError };
@@ -70,10 +85,72 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
   return {
     state,
     async health() {
-      return { ...state(), ...(await readModelLag(options.source, options.target, schema)) };
+      return {
+        ...state(),
+        ...(await readModelLag(options.source, options.target, schema)),
+        failing: await readFaults(options.target, schema),
+      };
     },
-    stop: () => subscription.stop(),
+    async stop() {
+      await retrying.stop();
+      await subscription.stop();
+    },
   };
+}
+
+/**
+ * Tries each projection set aside again when its time has come, until stopped; a failure to
+ * reach the database is reported and tried again on the next tick. Loud on purpose: every
+ * failed attempt is reported with the projection, the event and the error.
+ */
+function retryFaults(options: ProjectorOptions, schema: string, retry: RetryPolicy) {
+  let running = true;
+  let timer: NodeJS.Timeout | undefined;
+  let wake = () => {};
+  const tick = Math.max(20, Math.min(1000, retry.first));
+  const loop = (async () => {
+    while (running) {
+      try {
+        const due = (await readFaults(options.target, schema)).filter(
+          (fault) => Date.parse(fault.nextAttemptAt) <= Date.now(),
+        );
+        for (const fault of due) {
+          if (!running) break;
+          let outcome: Awaited<ReturnType<typeof retryFault>>;
+          do outcome = await retryFault(options.target, schema, options.projections, fault.projection, retry);
+          while (outcome === 'progress' && running);
+          if (outcome === 'failed') {
+            options.onError?.(new ProjectionFailing(fault.projection, fault.position, fault.error));
+          }
+        }
+      } catch (error) {
+        options.onError?.(error);
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, tick);
+      });
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      wake();
+      await loop;
+    },
+  };
+}
+
+export class ProjectionFailing extends Error {
+  constructor(
+    readonly projection: string,
+    readonly position: number,
+    readonly reason: string,
+  ) {
+    super(`projection ${projection} cannot apply the event at position ${position}: ${reason}`);
+    this.name = 'ProjectionFailing';
+  }
 }
 
 /**

@@ -398,6 +398,10 @@ export const en = {
   'overview.noBusiest': 'Nobody was scanned in this period.',
   'overview.attendedCount': '{{count}} attended',
   'projectors.title': 'How far the reports are behind',
+  'projectors.failing':
+    'The {{projection}} report stopped at event {{position}}: it could not apply it. The other reports are up to date.',
+  'projectors.failingDetail':
+    'Tried {{attempts}} times since {{since}}; next try at {{next}}. It resumes by itself once the cause is fixed.',
   'projectors.direct': 'One projector in the portal’s process reads the event log directly.',
   'projectors.kafka': 'Projectors read the event log from Kafka; each holds some of its partitions.',
   'projectors.whole': 'All reports: {{events}} events, {{seconds}} s behind',

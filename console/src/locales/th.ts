@@ -395,6 +395,9 @@ export const th: Words = {
   'overview.noBusiest': 'ยังไม่มีการสแกนเข้าเรียนในช่วงเวลานี้',
   'overview.attendedCount': 'เข้าเรียน {{count}} คน',
   'projectors.title': 'รายงานตามหลังข้อมูลล่าสุดเท่าใด',
+  'projectors.failing': 'รายงาน {{projection}} หยุดที่เหตุการณ์ลำดับ {{position}} เพราะนำข้อมูลนั้นไปใช้ไม่ได้ รายงานอื่นเป็นปัจจุบัน',
+  'projectors.failingDetail':
+    'ลองแล้ว {{attempts}} ครั้งตั้งแต่ {{since}} จะลองอีกครั้งเมื่อ {{next}} และจะทำงานต่อเองเมื่อแก้สาเหตุแล้ว',
   'projectors.direct': 'ตัวประมวลผลหนึ่งตัวในโปรเซสของพอร์ทัลอ่านบันทึกเหตุการณ์โดยตรง',
   'projectors.kafka': 'ตัวประมวลผลอ่านบันทึกเหตุการณ์ผ่าน Kafka โดยแต่ละตัวดูแลบางพาร์ทิชัน',
   'projectors.whole': 'รายงานทั้งหมด: ตามหลัง {{events}} เหตุการณ์ {{seconds}} วินาที',

@@ -12,9 +12,9 @@ export async function caughtUp(portal: TestPortal, ms = 10_000) {
     const state = {
       running: Boolean(health.projector?.running),
       behind: Number(health.readModels?.lagEvents ?? Number.NaN),
-      failing: (health.projector?.failing ?? []) as unknown[],
+      failing: (health.failing ?? []) as unknown[],
     };
-    if ((state.running && state.behind === 0) || Date.now() > deadline) return state;
+    if ((state.running && state.behind === 0 && state.failing.length === 0) || Date.now() > deadline) return state;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -2,6 +2,7 @@ import type {} from '@fastify/swagger'; // the route schema's tags and summary
 import type { FastifyInstance } from 'fastify';
 import { readModelLag } from '../read-models/checkpoint.ts';
 import { kafkaProjectorLags } from '../read-models/partitions.ts';
+import { readFaults } from '../read-models/projection-faults.ts';
 import type { EventStore } from '../store/port.ts';
 import type { Sql } from '../store/sql.ts';
 
@@ -16,8 +17,9 @@ export interface HealthOptions {
 
 /**
  * GET /api/health on every service: whether it can reach its database, how far the read models
- * are behind the log (events and seconds), and with Kafka how far each projector is behind.
- * 503 when something is down.
+ * are behind the log (events and seconds), with Kafka how far each projector is behind, and the
+ * projections set aside at an event they could not apply (`failing`: which, at which position,
+ * why). 503 when something is down or a projection is failing: its read model is going stale.
  */
 export function installHealth(app: FastifyInstance, options: HealthOptions): void {
   app.get(
@@ -31,12 +33,14 @@ export function installHealth(app: FastifyInstance, options: HealthOptions): voi
           ...(options.projector.member?.() ?? {}),
         };
         const projectors = await kafkaProjectorLags(options.store, options.readModels);
-        const ok = projector?.running ?? true;
+        const failing = (await readFaults(options.readModels)).map(({ checkpoint: _at, ...fault }) => fault);
+        const ok = (projector?.running ?? true) && failing.length === 0;
         return reply.code(ok ? 200 : 503).send({
           status: ok ? 'ok' : 'degraded',
           service: options.service,
           readModels,
           projector,
+          failing,
           ...(projectors.length > 0 ? { projectors } : {}),
         });
       } catch (error) {

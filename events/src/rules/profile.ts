@@ -14,10 +14,7 @@ const optional = (max: number, lines: 'single' | 'multi' = 'single') =>
     .max(max, key('text.tooLong'))
     .default('');
 const required = (max: number) =>
-  singleLineText(key('profile.required'))
-    .trim()
-    .min(1, key('profile.required'))
-    .max(max, key('text.tooLong'));
+  singleLineText(key('profile.required')).trim().min(1, key('profile.required')).max(max, key('text.tooLong'));
 
 /** Where uploaded profile photos are served; a profile may only point at its own. */
 export const profileImagePattern = /^\/uploads\/profiles\/([0-9a-f]{24})\/[0-9a-f-]{36}\.webp$/;

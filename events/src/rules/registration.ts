@@ -13,9 +13,7 @@ const digitsOnly = /^\d*$/;
 
 /** A string field that must be filled in: anything but a non-empty string gets `required`. */
 const requiredText = (required: MessageKey, lines: 'single' | 'multi' = 'single') =>
-  (lines === 'single' ? singleLineText : multiLineText)(key(required))
-    .trim()
-    .min(1, key(required));
+  (lines === 'single' ? singleLineText : multiLineText)(key(required)).trim().min(1, key(required));
 
 const optionalText = (max: number, lines: 'single' | 'multi' = 'single') =>
   (lines === 'single' ? singleLineText : multiLineText)(key('value.invalid'))

@@ -124,6 +124,8 @@ export async function startKafkaProjector(options: KafkaProjectorOptions) {
         running: state.running && state.lastError === null,
         lastError: state.lastError,
         ...(await readModelLag(options.source, options.target, options.schema)),
+        // Through Kafka a failing projection holds its partition's batch back (retried whole); none is set aside.
+        failing: [],
       };
     },
     async stop() {

@@ -14,6 +14,17 @@ export const ProjectorLagView = z.object({
   updatedAt: z.string().nullable(),
 });
 
+/** A read model set aside at an event its projection could not apply; the others keep up. */
+export const FailingProjectionView = z.object({
+  projection: z.string(),
+  /** The global position of the event it could not apply. */
+  position: z.number(),
+  error: z.string(),
+  attempts: z.number(),
+  failingSince: z.string(),
+  nextAttemptAt: z.string(),
+});
+
 export const ProjectorsAnswer = z.object({
   success: z.literal(true),
   /** `direct`: one projector reads the log itself; `kafka`: projectors consume it in a consumer group. */
@@ -21,5 +32,6 @@ export const ProjectorsAnswer = z.object({
   /** The read models as a whole: their checkpoint is the earliest point every partition reached. */
   readModels: z.object({ position: z.number(), lagEvents: z.number(), lagSeconds: z.number() }),
   projectors: z.array(ProjectorLagView),
+  failing: z.array(FailingProjectionView),
   message: z.string(),
 });

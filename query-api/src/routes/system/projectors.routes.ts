@@ -4,6 +4,7 @@ import { languageOf } from '@portal/events/http/language';
 import { requireRole } from '@portal/events/http/session';
 import { readModelLag } from '@portal/events/read-models/checkpoint';
 import { kafkaProjectorLags } from '@portal/events/read-models/partitions';
+import { readFaults } from '@portal/events/read-models/projection-faults';
 import { translate } from '@portal/events/rules/messages';
 import { ProjectorsAnswer } from '../../contracts/projectors.ts';
 
@@ -37,6 +38,7 @@ export async function projectorRoutes(app: FastifyInstance): Promise<void> {
         mode: kafka.length > 0 ? ('kafka' as const) : ('direct' as const),
         readModels,
         projectors,
+        failing: (await readFaults(db)).map(({ checkpoint: _at, ...fault }) => fault),
         message: translate('report.loaded', languageOf(request)),
       };
     },

@@ -5,7 +5,8 @@ import { Loading } from '../../../components/status-views.tsx';
 
 /**
  * On the admins' overview: how far the reports are behind what happened (the projectors' lag,
- * in events and seconds), for the one projector in the portal or each projector reading Kafka.
+ * in events and seconds), for the one projector in the portal or each projector reading Kafka,
+ * and, loudly, any report set aside at an event it could not apply.
  */
 export function ProjectorLag() {
   const { t, i18n } = useTranslation();
@@ -20,6 +21,19 @@ export function ProjectorLag() {
         <p role="alert">{t('projectors.loadFailed')}</p>
       ) : (
         <>
+          {data.failing.map((fault) => (
+            <div key={fault.projection} role="alert" className="banner banner-error">
+              <strong>{t('projectors.failing', { projection: fault.projection, position: fault.position })}</strong>
+              <p>
+                {t('projectors.failingDetail', {
+                  attempts: fault.attempts,
+                  since: dateTime(fault.failingSince, i18n.language),
+                  next: dateTime(fault.nextAttemptAt, i18n.language),
+                })}
+              </p>
+              <code className="wrap-anywhere">{fault.error}</code>
+            </div>
+          ))}
           <p className="muted">{t(data.mode === 'kafka' ? 'projectors.kafka' : 'projectors.direct')}</p>
           <p>
             <strong>
