@@ -4,7 +4,8 @@ import type { StoredEvent } from '@portal/events/envelope';
 import { readCheckpoint } from '@portal/events/read-models/checkpoint';
 import { checkpointOf } from '@portal/events/store/port';
 import { testDatabases } from '@portal/events/testing/databases';
-import { prepareReadModels } from '@portal/projector/apply';
+import { prepareReadModels, retryFault } from '@portal/projector/apply';
+import { readFaults } from '@portal/events/read-models/projection-faults';
 import { applyPartitionBatch } from '@portal/projector/kafka/apply-partition';
 import type { Projection } from '@portal/projector/projection';
 import { projections } from '@portal/projector/projections/index';
@@ -120,18 +121,63 @@ describe.each(testDatabases())('read models built partition by partition on $nam
     const partition = byPartition.findIndex((messages) => messages.length > 4);
     const messages = byPartition[partition]!;
     const doomed = (messages[2] as { event: StoredEvent }).event.position;
+    // A projection that throws is set aside on its own (tests of that in projector/); here the
+    // batch itself fails after its projections ran: its progress cannot be written.
     const failing: Projection = {
       name: 'failing',
       version: 1,
       createTables: async () => {},
-      apply: async (_sql, _schema, event) => {
-        if (event.position === doomed) throw new Error('the process died here');
+      apply: async (sql, at, event) => {
+        if (event.position === doomed) await sql.query(`ALTER TABLE ${at}.partition_progress RENAME TO progress_gone`);
       },
     };
-    await expect(apply(schema, partition, messages, [...projections, failing])).rejects.toThrow('died');
+    await expect(apply(schema, partition, messages, [...projections, failing])).rejects.toThrow('partition_progress');
     expect(Object.values(await readModelSizes(portal.db, schema)).every((n) => n === 0)).toBe(true);
     const [progress] = await portal.db.query(`SELECT count(*)::int AS n FROM ${schema}.partition_progress`);
     expect(progress).toEqual({ n: 0 });
     expect((await apply(schema, partition, messages)).applied).toBe(messages.length - 1);
+  });
+
+  it('sets a failing read model aside across partitions, lets the others go on, and catches it up exactly', async () => {
+    const schema = 'kx_aside';
+    await portal.db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await prepareReadModels(portal.db, schema, projections);
+    const doomed = events.find((event) => event.type === 'AttendanceScanned')!.position;
+    const broken = { now: true };
+    const fragile = projections.map((projection): Projection =>
+      projection.name === 'attendance'
+        ? {
+            ...projection,
+            apply: async (sql, at, event, personal, batch) => {
+              if (broken.now && event.position === doomed) throw new Error('attendance cannot apply this');
+              await projection.apply(sql, at, event, personal, batch);
+            },
+          }
+        : projection,
+    );
+    const cursors = new Array<number>(PARTITIONS).fill(0);
+    while (cursors.some((at, partition) => at < byPartition[partition]!.length)) {
+      for (const partition of [3, 0, 5, 1, 4, 2]) {
+        const messages = byPartition[partition]!.slice(cursors[partition], cursors[partition]! + 4);
+        if (messages.length === 0) continue;
+        await apply(schema, partition, messages, fragile);
+        cursors[partition]! += messages.length;
+      }
+    }
+    // The read models' checkpoint reached the end; the attendance read model is set aside.
+    expect(await readCheckpoint(portal.db, schema)).toEqual(checkpointOf(events[events.length - 1]!));
+    const [fault] = await readFaults(portal.db, schema);
+    expect(fault).toMatchObject({ projection: 'attendance', position: doomed, attempts: 1 });
+    expect(fault!.missed).toBeGreaterThan(0);
+    const differing = await readModelDifferences(portal.db, 'rm', schema);
+    expect(differing.length).toBeGreaterThan(0);
+
+    expect(await retryFault(portal.db, schema, fragile, 'attendance')).toBe('failed');
+    broken.now = false;
+    let outcome = await retryFault(portal.db, schema, fragile, 'attendance');
+    while (outcome === 'progress') outcome = await retryFault(portal.db, schema, fragile, 'attendance');
+    expect(outcome).toBe('rejoined');
+    expect(await readFaults(portal.db, schema)).toEqual([]);
+    expect(await readModelDifferences(portal.db, 'rm', schema)).toEqual([]);
   });
 });

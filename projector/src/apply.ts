@@ -8,9 +8,16 @@ import {
   writeCheckpoint,
 } from '@portal/events/read-models/checkpoint';
 import { createPartitionTable } from '@portal/events/read-models/partitions';
-import { createFaultTable, readFaults, recordFault } from '@portal/events/read-models/projection-faults';
+import {
+  clearMissed,
+  createFaultTables,
+  firstMissed,
+  noteMissed,
+  readFaults,
+  recordFault,
+} from '@portal/events/read-models/projection-faults';
 import { type PersonalDataReader, personalDataReader } from '@portal/events/privacy/personal-data';
-import { readAllAfter } from '@portal/events/store/event-store';
+import { readEventsAt } from '@portal/events/store/event-store';
 import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
 import { withSchemaLock } from '@portal/events/store/schema-lock';
 import { type Sql, type SqlDatabase, isMissingTable } from '@portal/events/store/sql';
@@ -25,7 +32,7 @@ export async function prepareReadModels(db: SqlDatabase, schema: string, project
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await createCheckpointTable(tx, schema);
     await createPartitionTable(tx, schema);
-    await createFaultTable(tx, schema);
+    await createFaultTables(tx, schema);
     await tx.query(
       `CREATE TABLE IF NOT EXISTS ${schema}.projection_versions (name text PRIMARY KEY, version integer NOT NULL)`,
     );
@@ -92,9 +99,6 @@ export const retryDelay = (policy: RetryPolicy, attempts: number) =>
 /**
  * Applies a batch in one transaction with the checkpoint. Events at or before the stored
  * checkpoint are skipped, so a batch delivered twice, or by two projectors at once, counts once.
- * Each projection applies the batch on its own (a savepoint): one that fails is rolled back alone
- * and set aside at the batch's start (rm.projection_faults) while the others, and the checkpoint,
- * move on; projections already set aside skip the batch (see retryFault).
  */
 export async function applyBatch(
   db: SqlDatabase,
@@ -123,23 +127,46 @@ export async function applyBatchIn(
     checkpoint = checkpointOf(event);
   }
   if (checkpoint === start) return checkpoint;
-  const aside = new Set((await readFaults(tx, schema)).map((fault) => fault.projection));
+  const courses = await applyEvents(tx, schema, projections, fresh, { retry });
+  await writeCheckpoint(tx, schema, checkpoint);
+  await announce(tx, checkpoint, courses);
+  return checkpoint;
+}
+
+/**
+ * Applies events through every projection, each on its own (a savepoint, with the work it
+ * defers to the batch's end), and answers the courses the events were about. A projection that
+ * throws is rolled back alone and set aside (rm.projection_faults) while the others go on; a
+ * projection set aside only notes the events it passes by (rm.projection_missed), to apply them
+ * when retried (retryFault). The caller decides which events are new and records how far it
+ * got, in the same transaction.
+ */
+export async function applyEvents(
+  tx: Sql,
+  schema: string,
+  projections: readonly Projection[],
+  events: readonly StoredEvent[],
+  options: {
+    retry?: RetryPolicy;
+    /** Runs before deferred work (a projector sharing the log takes its course locks here). */
+    beforeDeferred?: () => Promise<void>;
+  } = {},
+): Promise<Set<string>> {
+  // Shared locks on the faults first: a retry ending one waits for this batch to note what it missed.
+  const aside = new Set((await readFaults(tx, schema, 'share')).map((fault) => fault.projection));
+  // The keys live beside the log, in the same database as the read models (as rebuilds assume).
   const personal = personalDataReader(tx);
   for (const projection of projections) {
     if (aside.has(projection.name)) continue;
-    const failure = await applyAlone(tx, schema, projection, fresh, personal);
-    if (failure) {
-      await recordFault(tx, schema, {
-        projection: projection.name,
-        checkpoint: start,
-        ...failure,
-        retryInMs: retry.first,
-      });
-    }
+    const failure = await applyAlone(tx, schema, projection, events, personal, options.beforeDeferred);
+    if (!failure) continue;
+    const retryInMs = (options.retry ?? DEFAULT_RETRY).first;
+    await recordFault(tx, schema, { projection: projection.name, ...failure, retryInMs });
+    aside.add(projection.name);
   }
-  await writeCheckpoint(tx, schema, checkpoint);
-  await announce(tx, checkpoint, coursesOf(fresh));
-  return checkpoint;
+  const known = projections.map((projection) => projection.name).filter((name) => aside.has(name));
+  await noteMissed(tx, schema, known, events);
+  return coursesOf(events);
 }
 
 /**
@@ -153,6 +180,7 @@ async function applyAlone(
   projection: Projection,
   events: readonly StoredEvent[],
   personal: PersonalDataReader,
+  beforeDeferred?: () => Promise<void>,
 ): Promise<{ position: number; error: string } | null> {
   await tx.query('SAVEPOINT projection');
   let current = events[0];
@@ -163,6 +191,7 @@ async function applyAlone(
       current = event;
       await projection.apply(tx, schema, event, personal, context);
     }
+    if (deferred.size > 0) await beforeDeferred?.();
     for (const work of deferred.values()) await work();
     await tx.query('RELEASE SAVEPOINT projection');
     return null;
@@ -176,11 +205,11 @@ async function applyAlone(
 const RETRY_CHUNK = 500;
 
 /**
- * Tries a projection set aside again: applies the events after its own checkpoint, up to the
- * read models' checkpoint (locked meanwhile, so the others wait rather than move on), in one
- * transaction. Answers `rejoined` when it has caught up (its row goes: from now on it applies
- * batches with the others), `progress` when there is more to apply, `failed` when it failed
- * again (tried later, each time later up to `retry.max`), `gone` when nothing is set aside.
+ * Tries a projection set aside again: applies the events it missed, oldest first, up to
+ * RETRY_CHUNK in one transaction (which holds its fault, so no batch notes more meanwhile).
+ * Answers `rejoined` when nothing is left (from now on it applies batches with the others),
+ * `progress` when more is left, `failed` when it failed again (tried later, each time later up
+ * to `retry.max`), `gone` when it is not set aside. A projection no longer in the code is dropped.
  */
 export async function retryFault(
   db: SqlDatabase,
@@ -190,32 +219,28 @@ export async function retryFault(
   retry: RetryPolicy = DEFAULT_RETRY,
 ): Promise<'rejoined' | 'progress' | 'failed' | 'gone'> {
   return db.transaction(async (tx) => {
-    const front = await readCheckpoint(tx, schema, true);
-    const fault = (await readFaults(tx, schema, true)).find((row) => row.projection === name);
+    const fault = (await readFaults(tx, schema, 'update', name))[0];
     if (!fault) return 'gone';
     const projection = projections.find((candidate) => candidate.name === name);
-    const read = projection ? await readAllAfter(tx, fault.checkpoint, RETRY_CHUNK) : [];
-    const events = read.filter((event) => isAtOrBefore(checkpointOf(event), front));
-    if (projection && events.length > 0) {
-      const failure = await applyAlone(tx, schema, projection, events, personalDataReader(tx));
+    if (!projection) {
+      await tx.query(`DELETE FROM ${schema}.projection_missed WHERE name = $1`, [name]);
+      await tx.query(`DELETE FROM ${schema}.projection_faults WHERE name = $1`, [name]);
+      return 'rejoined';
+    }
+    const positions = await firstMissed(tx, schema, name, RETRY_CHUNK);
+    const events = await readEventsAt(tx, positions);
+    if (events.length > 0) {
+      const failure = await applyAlone(tx, schema, projection, events, personalDataReader(tx), () =>
+        lockCourses(tx, events),
+      );
       if (failure) {
         const retryInMs = retryDelay(retry, fault.attempts + 1);
-        await recordFault(tx, schema, { projection: name, checkpoint: fault.checkpoint, ...failure, retryInMs });
+        await recordFault(tx, schema, { projection: name, ...failure, retryInMs });
         return 'failed';
       }
       await announce(tx, null, coursesOf(events));
     }
-    if (!projection || read.length < RETRY_CHUNK || events.length < read.length) {
-      await tx.query(`DELETE FROM ${schema}.projection_faults WHERE name = $1`, [name]);
-      return 'rejoined';
-    }
-    const reached = checkpointOf(events.at(-1)!);
-    await tx.query(
-      `UPDATE ${schema}.projection_faults SET transaction_id = $2::xid8, position = $3, next_attempt_at = now()
-        WHERE name = $1`,
-      [name, reached.transactionId, reached.position],
-    );
-    return 'progress';
+    return (await clearMissed(tx, schema, name, positions)) ? 'rejoined' : 'progress';
   });
 }
 
@@ -223,31 +248,18 @@ const coursesOf = (events: readonly StoredEvent[]) =>
   new Set(events.map(courseOf).filter((course): course is string => course !== null));
 
 /**
- * Applies events through every projection, then the work they deferred to the batch's end;
- * answers the courses the events were about. The caller decides which events are new and
- * records how far it got, in the same transaction.
+ * One transaction-scoped lock per course the events are about, in one global order: what
+ * projectors sharing the log do to one course's rows is serialised (see kafka/apply-partition.ts).
  */
-export async function applyEvents(
-  tx: Sql,
-  schema: string,
-  projections: readonly Projection[],
-  events: readonly StoredEvent[],
-  /** Runs after the events and before the deferred work (a projector sharing the log takes its locks here). */
-  beforeDeferred?: () => Promise<void>,
-): Promise<Set<string>> {
-  // The keys live beside the log, in the same database as the read models (as rebuilds assume).
-  const personal = personalDataReader(tx);
-  const courses = new Set<string>();
-  const deferred = new Map<string, () => Promise<void>>();
-  const context: Batch = { after: (key, work) => void deferred.set(key, work) };
-  for (const event of events) {
-    for (const projection of projections) await projection.apply(tx, schema, event, personal, context);
-    const course = courseOf(event);
-    if (course) courses.add(course);
-  }
-  await beforeDeferred?.();
-  for (const work of deferred.values()) await work();
-  return courses;
+export async function lockCourses(tx: Sql, events: readonly StoredEvent[]): Promise<void> {
+  const courses = [...coursesOf(events)];
+  if (courses.length === 0) return;
+  await tx.query(
+    `SELECT count(pg_advisory_xact_lock(key)) FROM (
+       SELECT DISTINCT hashtextextended('rm-course:' || id, 0) AS key FROM unnest($1::text[]) AS id ORDER BY key
+     ) keys`,
+    [courses],
+  );
 }
 
 /**

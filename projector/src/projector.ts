@@ -67,8 +67,18 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
   const schema = options.schema ?? 'rm';
   await rebuildIfNeeded(options, schema);
   await prepareReadModels(options.target, schema, options.projections);
-  if (options.kafka) return startKafkaProjector({ ...options, schema, kafka: options.kafka });
   const retry = options.retryMs ?? DEFAULT_RETRY;
+  if (options.kafka) {
+    const projector = await startKafkaProjector({ ...options, schema, kafka: options.kafka, retry });
+    const retryingKafka = retryFaults(options, schema, retry);
+    return {
+      ...projector,
+      async stop() {
+        await retryingKafka.stop();
+        await projector.stop();
+      },
+    };
+  }
   const subscription: Subscription = subscribeToAll(options.source, {
     from: () => readCheckpoint(options.target, schema),
     handle: async (batch) => {

@@ -82,7 +82,7 @@ describe.each(testDatabases())('a failing projection on $name', (database) => {
       ]);
       expect(health.failing[1]!.error).toContain('steady cannot apply this');
       expect(health.failing[1]!.attempts).toBeGreaterThanOrEqual(1);
-      // Set aside at the start of the batch it failed in: what it has is some of what came before.
+      // Rolled back for the whole batch it failed in: what it has is some of what came before.
       const applied = await positions('steady');
       expect(applied.every((position) => before.includes(position))).toBe(true);
 

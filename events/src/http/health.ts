@@ -33,7 +33,7 @@ export function installHealth(app: FastifyInstance, options: HealthOptions): voi
           ...(options.projector.member?.() ?? {}),
         };
         const projectors = await kafkaProjectorLags(options.store, options.readModels);
-        const failing = (await readFaults(options.readModels)).map(({ checkpoint: _at, ...fault }) => fault);
+        const failing = await readFaults(options.readModels);
         const ok = (projector?.running ?? true) && failing.length === 0;
         return reply.code(ok ? 200 : 503).send({
           status: ok ? 'ok' : 'degraded',

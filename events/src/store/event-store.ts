@@ -184,6 +184,15 @@ export async function readAllAfter(sql: Sql, after: Checkpoint, limit: number): 
   return rows.map(toStoredEvent);
 }
 
+/** The events at these global positions, in the log's order (a projection catching up on what it missed). */
+export async function readEventsAt(sql: Sql, positions: readonly number[]): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(
+    `${SELECT_EVENTS} WHERE position = ANY($1::bigint[]) ORDER BY transaction_id, position`,
+    [positions],
+  );
+  return rows.map(toStoredEvent);
+}
+
 /**
  * Columns come back as text under other names: a select-list alias named like its column would
  * make ORDER BY sort the text ('10' before '9'), not the number.

@@ -3,7 +3,8 @@ import type { StoredEvent } from '@portal/events/envelope';
 import { readCheckpoint, writeCheckpoint } from '@portal/events/read-models/checkpoint';
 import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
 import type { Sql, SqlDatabase } from '@portal/events/store/sql';
-import { announce, applyEvents, courseOf } from '../apply.ts';
+import { type RetryPolicy, announce, applyEvents, lockCourses } from '../apply.ts';
+import { readFaults } from '@portal/events/read-models/projection-faults';
 import type { Projection } from '../projection.ts';
 
 export interface PartitionBatch {
@@ -16,6 +17,8 @@ export interface PartitionBatch {
   messages: readonly TopicMessage[];
   /** The offset after the batch's last message. */
   nextOffset: number;
+  /** How soon a projection set aside in this batch is tried again. */
+  retry?: RetryPolicy;
 }
 
 export interface PartitionResult {
@@ -56,11 +59,16 @@ export async function applyPartitionBatch(
     // A batch with course events changes course rows as it goes: it locks its courses first. A
     // batch of scans only writes rows of its own streams until it recounts: it locks just before,
     // so such batches run side by side until then. Every lock set is taken at once, in one order.
+    // Locks in one order everywhere: the faults (shared; see ../apply.ts), then the courses.
+    await readFaults(tx, schema, 'share');
     const courseEvents = fresh.some((event) => event.streamId.startsWith('course-'));
     if (courseEvents) await lockCourses(tx, fresh);
     const courses =
       fresh.length > 0
-        ? await applyEvents(tx, schema, projections, fresh, courseEvents ? undefined : () => lockCourses(tx, fresh))
+        ? await applyEvents(tx, schema, projections, fresh, {
+            retry: batch.retry,
+            beforeDeferred: courseEvents ? undefined : () => lockCourses(tx, fresh),
+          })
         : null;
     await tx.query(
       `UPDATE ${schema}.partition_progress
@@ -102,18 +110,6 @@ async function claimPartition(tx: Sql, schema: string, topic: string, partition:
     [topic, partition],
   );
   return { transactionId: row!.transaction_id, position: Number(row!.position) };
-}
-
-/** One transaction-scoped lock per course the events are about, in one global order. */
-async function lockCourses(tx: Sql, events: readonly StoredEvent[]): Promise<void> {
-  const courses = [...new Set(events.map(courseOf).filter((id): id is string => id !== null))];
-  if (courses.length === 0) return;
-  await tx.query(
-    `SELECT count(pg_advisory_xact_lock(key)) FROM (
-       SELECT DISTINCT hashtextextended('rm-course:' || id, 0) AS key FROM unnest($1::text[]) AS id ORDER BY key
-     ) keys`,
-    [courses],
-  );
 }
 
 /**

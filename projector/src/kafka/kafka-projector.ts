@@ -7,6 +7,8 @@ import type { EventStore } from '@portal/events/store/port';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import type { Projection } from '../projection.ts';
 import { applyPartitionBatch } from './apply-partition.ts';
+import type { RetryPolicy } from '../apply.ts';
+import { readFaults } from '@portal/events/read-models/projection-faults';
 
 export interface KafkaProjectorOptions {
   source: EventStore;
@@ -23,6 +25,8 @@ export interface KafkaProjectorOptions {
     sessionTimeoutMs?: number;
   };
   onError?: (error: unknown) => void;
+  /** How soon a projection set aside is tried again. */
+  retry?: RetryPolicy;
 }
 
 /** Messages applied per transaction: a large fetch is split so no transaction runs long. */
@@ -86,6 +90,7 @@ export async function startKafkaProjector(options: KafkaProjectorOptions) {
           owner: name,
           messages: chunk.map(decodeMessage),
           nextOffset: Number(last) + 1,
+          retry: options.retry,
         };
         for (let attempt = 0; ; attempt++) {
           if (!isRunning() || isStale()) return;
@@ -124,8 +129,7 @@ export async function startKafkaProjector(options: KafkaProjectorOptions) {
         running: state.running && state.lastError === null,
         lastError: state.lastError,
         ...(await readModelLag(options.source, options.target, options.schema)),
-        // Through Kafka a failing projection holds its partition's batch back (retried whole); none is set aside.
-        failing: [],
+        failing: await readFaults(options.target, options.schema),
       };
     },
     async stop() {

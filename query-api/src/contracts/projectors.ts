@@ -21,6 +21,8 @@ export const FailingProjectionView = z.object({
   position: z.number(),
   error: z.string(),
   attempts: z.number(),
+  /** Events it has not applied yet. */
+  missed: z.number(),
   failingSince: z.string(),
   nextAttemptAt: z.string(),
 });

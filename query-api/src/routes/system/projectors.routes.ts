@@ -38,7 +38,7 @@ export async function projectorRoutes(app: FastifyInstance): Promise<void> {
         mode: kafka.length > 0 ? ('kafka' as const) : ('direct' as const),
         readModels,
         projectors,
-        failing: (await readFaults(db)).map(({ checkpoint: _at, ...fault }) => fault),
+        failing: await readFaults(db),
         message: translate('report.loaded', languageOf(request)),
       };
     },
