@@ -56,25 +56,15 @@ describe.each(testDatabases())('arbitrary text in every field on $name', (databa
   let courseId: string;
   let roundId: string;
   let futureRoundId: string;
-  const { call, approvedMember } = portalCalls(() => portal);
+  const { call, approvedMember, courseWithRounds } = portalCalls(() => portal);
   beforeAll(async () => {
     portal = await openTestPortal(database);
     member = await approvedMember('Arbitrary Text');
-    courseId = (
-      await call('POST', '/api/admin/createcourse', portal.adminToken, {
-        courseTopic: 'Arbitrary',
-        courseDescription: 'text',
-        maxPeople: 0,
-        status: 'public',
-      })
-    ).json()._id;
-    const round = (from: number, to: number) =>
-      call('POST', `/api/admin/courses/${courseId}/rounds`, portal.adminToken, {
-        roundStartTime: iso(from),
-        roundEndTime: iso(to),
-      });
-    roundId = (await round(-hour, hour)).json().round._id;
-    futureRoundId = (await round(100 * hour, 101 * hour)).json().round._id;
+    const course = await courseWithRounds(portal.adminToken, [
+      [-hour, hour],
+      [100 * hour, 101 * hour],
+    ]);
+    [courseId, roundId, futureRoundId] = [course.id, course.rounds[0]!, course.rounds[1]!];
   });
   afterAll(() => portal.close());
 

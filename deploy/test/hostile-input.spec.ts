@@ -8,7 +8,6 @@ import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 import { caughtUp } from '../src/testing/read-side.ts';
 
 const hour = 3600_000;
-const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\uD800b';
 
@@ -26,23 +25,11 @@ describe.each(testDatabases())('hostile input on $name', (database) => {
   beforeAll(async () => {
     portal = await openTestPortal(database);
     member = await approvedMember('Hostile Input Member');
-    courseId = (
-      await call('POST', '/api/admin/createcourse', portal.adminToken, {
-        courseTopic: 'Knife skills',
-        courseDescription: 'Safe cutting',
-        maxPeople: 0,
-        status: 'public',
-      })
-    ).json()._id;
-    roundId = (
-      await call('POST', `/api/admin/courses/${courseId}/rounds`, portal.adminToken, {
-        roundStartTime: iso(-hour),
-        roundEndTime: iso(hour),
-      })
-    ).json().round._id;
+    const course = await courseWithRounds(portal.adminToken, [[-hour, hour]], 'Knife skills');
+    [courseId, roundId] = [course.id, course.rounds[0]!];
   });
   afterAll(() => portal.close());
-  const { call, approvedMember } = portalCalls(() => portal);
+  const { call, approvedMember, courseWithRounds } = portalCalls(() => portal);
   const events = async () =>
     Number((await portal.db.query<{ n: string }>('SELECT count(*) AS n FROM es.events'))[0]!.n);
 

@@ -7,7 +7,6 @@ import { caughtUp } from '../src/testing/read-side.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 const hour = 3600_000;
-const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 
 interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -47,7 +46,7 @@ describe.each(testDatabases())('malformed requests on every route, on $name', (d
   let portal: TestPortal;
   let operations: Operation[];
   const ids: Record<string, string> = {};
-  const { call, approvedMember } = portalCalls(() => portal);
+  const { approvedMember, courseWithRounds } = portalCalls(() => portal);
   beforeAll(async () => {
     portal = await openTestPortal(database);
     const doc = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
@@ -64,21 +63,8 @@ describe.each(testDatabases())('malformed requests on every route, on $name', (d
     // Real ids, so a request with a bad body reaches the route's own checks.
     const member = await approvedMember('Malformed Target');
     ids.memberId = member.id;
-    ids.id = (
-      await call('POST', '/api/admin/createcourse', portal.adminToken, {
-        courseTopic: 'Target',
-        courseDescription: 'for malformed requests',
-        maxPeople: 0,
-        status: 'public',
-      })
-    ).json()._id;
-    ids.courseId = ids.id!;
-    ids.roundId = (
-      await call('POST', `/api/admin/courses/${ids.id}/rounds`, portal.adminToken, {
-        roundStartTime: iso(-hour),
-        roundEndTime: iso(hour),
-      })
-    ).json().round._id;
+    const course = await courseWithRounds(portal.adminToken, [[-hour, hour]], 'Target');
+    [ids.id, ids.courseId, ids.roundId] = [course.id, course.id, course.rounds[0]!];
   });
   afterAll(() => portal.close());
 

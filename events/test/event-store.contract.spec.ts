@@ -13,7 +13,7 @@ import {
 import { createEventStoreSchema } from '../src/store/schema.ts';
 import type { SqlDatabase } from '../src/store/sql.ts';
 import { subscribeToAll } from '../src/store/subscription.ts';
-import { testDatabases } from '../src/testing/databases.ts';
+import { openEventStore, testDatabases } from '../src/testing/databases.ts';
 
 const event = (n: number): NewEvent => ({ type: 'Counted', schemaVersion: 1, data: { n } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,11 +33,8 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
   let db: SqlDatabase;
   let store: EventStore;
   let drop: () => Promise<void>;
-
   beforeAll(async () => {
-    ({ db, drop } = await database.open());
-    await createEventStoreSchema(db);
-    store = createEventStore(db);
+    ({ db, store, drop } = await openEventStore(database));
   });
   afterAll(() => drop());
 

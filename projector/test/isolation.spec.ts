@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore } from '@portal/events/store/event-store';
 import type { EventStore } from '@portal/events/store/port';
-import { createEventStoreSchema } from '@portal/events/store/schema';
 import type { Sql, SqlDatabase } from '@portal/events/store/sql';
-import { testDatabases } from '@portal/events/testing/databases';
+import { openEventStore, testDatabases } from '@portal/events/testing/databases';
 import type { Projection } from '../src/projection.ts';
 import { startProjector } from '../src/projector.ts';
 
@@ -32,9 +30,7 @@ describe.each(testDatabases())('a failing projection on $name', (database) => {
   let store: EventStore;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    ({ db, drop } = await database.open());
-    await createEventStoreSchema(db);
-    store = createEventStore(db);
+    ({ db, store, drop } = await openEventStore(database));
   });
   afterAll(() => drop());
   let firstPoison = 0;

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemberApproved, RegistrationDeleted } from '@portal/events/accounts/account.events';
-import { createEventStore } from '@portal/events/store/event-store';
 import { type EventStore, START } from '@portal/events/store/port';
-import { createEventStoreSchema } from '@portal/events/store/schema';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { memberRegisteredEvent } from '@portal/events/testing/accounts';
-import { testDatabases } from '@portal/events/testing/databases';
+import { openEventStore, testDatabases } from '@portal/events/testing/databases';
 import { projections } from '../src/projections/index.ts';
 import { readModelLag } from '@portal/events/read-models/checkpoint';
 import { applyBatch, prepareReadModels } from '../src/apply.ts';
@@ -31,9 +29,7 @@ describe.each(testDatabases())('projector on $name', (database) => {
   let store: EventStore;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    ({ db, drop } = await database.open());
-    await createEventStoreSchema(db);
-    store = createEventStore(db);
+    ({ db, store, drop } = await openEventStore(database));
   });
   afterAll(() => drop());
 

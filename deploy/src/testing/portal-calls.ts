@@ -45,5 +45,27 @@ export function portalCalls(portalOf: () => TestPortal) {
     );
     if (position > lastPosition) lastPosition = position;
   }
-  return { call, partner, approvedMember, enrolledSince };
+  /**
+   * A public course without a limit, created by `token`, with rounds from and to the given offsets
+   * (ms from now); answers its id and the rounds' ids in the order given.
+   */
+  async function courseWithRounds(token: string, rounds: [from: number, to: number][], topic = 'A course') {
+    const created = await call('POST', '/api/admin/createcourse', token, {
+      courseTopic: topic,
+      courseDescription: `${topic}, for testing`,
+      maxPeople: 0,
+      status: 'public',
+    });
+    const id = created.json()._id as string;
+    const roundIds: string[] = [];
+    for (const [from, to] of rounds) {
+      const round = await call('POST', `/api/admin/courses/${id}/rounds`, token, {
+        roundStartTime: new Date(Date.now() + from).toISOString(),
+        roundEndTime: new Date(Date.now() + to).toISOString(),
+      });
+      roundIds.push(round.json().round._id as string);
+    }
+    return { id, rounds: roundIds };
+  }
+  return { call, partner, approvedMember, enrolledSince, courseWithRounds };
 }

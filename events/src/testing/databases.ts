@@ -2,7 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createEventStore } from '../store/event-store.ts';
 import { connectPostgres } from '../store/postgres.ts';
+import { createEventStoreSchema } from '../store/schema.ts';
 import { openPglite } from '../store/pglite.ts';
 import type { SqlDatabase } from '../store/sql.ts';
 
@@ -70,3 +72,10 @@ export function testDatabases(): TestDatabase[] {
 
 /** A fresh folder for uploaded files, for one test run. */
 export const testUploadsDir = () => mkdtempSync(join(tmpdir(), 'portal-uploads-'));
+
+/** A fresh test database with the event log's tables, and the store over it. */
+export async function openEventStore(database: TestDatabase) {
+  const { db, drop } = await database.open();
+  await createEventStoreSchema(db);
+  return { db, store: createEventStore(db), drop };
+}
