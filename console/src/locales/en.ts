@@ -233,6 +233,8 @@ export const en = {
   'rounds.end': 'End',
   'rounds.add': 'Add round',
   'rounds.remove': 'Cancel round',
+  'rounds.started':
+    'This round has started, so it is kept as it was held. To correct its attendance, void the wrong scans on the round page.',
   'rounds.failed': 'A round was not saved:',
   'details.back': 'Back',
   'details.goBack': 'Go Back',
