@@ -85,10 +85,13 @@ describe.skipIf(chromiumSkipReason())(
           partnerToken,
         )
       )._id;
+      // The round starts once everyone has enrolled: they are expected in it (the count rule), so
+      // whoever is not scanned is still missing.
+      const startsAt = Date.now() + 5000;
       const round = await call(
         `/api/admin/courses/${course}/rounds`,
         {
-          roundStartTime: new Date(Date.now() - hour).toISOString(),
+          roundStartTime: new Date(startsAt).toISOString(),
           roundEndTime: new Date(Date.now() + hour).toISOString(),
         },
         partnerToken,
@@ -99,6 +102,8 @@ describe.skipIf(chromiumSkipReason())(
         const token = (await call('/api/login', person)).partner.token;
         await call(`/api/courses/${course}/enroll`, {}, token);
       }
+      if (Date.now() >= startsAt) throw new Error('enrolling took longer than the time before the round');
+      await new Promise((resolve) => setTimeout(resolve, startsAt - Date.now() + 200));
     });
     afterAll(async () => {
       await browser?.close();

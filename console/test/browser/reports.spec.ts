@@ -68,9 +68,12 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
       }
       return { id: _id, rounds: roundIds };
     };
+    // Aikido's second round starts seconds after Mia and Noa enrol and ends before the tests: they
+    // were expected in it (the count rule) and both miss it.
+    const secondRoundEnds = Date.now() + 9000;
     aikido = await course('Aikido', [
       [-5 * hour, -4 * hour],
-      [-3 * hour, -2 * hour],
+      [6000, 9000],
       [2 * hour, 3 * hour],
       [24 * hour, 25 * hour],
     ]);
@@ -92,6 +95,8 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
         'PUT',
       );
     }
+    if (Date.now() >= secondRoundEnds - 3000) throw new Error('setting up took longer than the second round allows');
+    await new Promise((resolve) => setTimeout(resolve, secondRoundEnds - Date.now() + 300));
   });
   afterAll(async () => {
     await browser?.close();
@@ -181,7 +186,8 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
     );
     expect(await page.getByTestId('scans-total').innerText()).toBe('Accepted: 2 · Refused: 0 · Voided: 0 · 2 in all');
     expect(await page.getByTestId('course-rates').innerText()).toMatch(
-      /Aikido\s+25% \(1 of 4\)\s+Baking\s+100% \(1 of 1\)/,
+      // Aikido: Mia in round 1 (nobody was enrolled when it started); Mia and Noa missed round 2.
+      /Aikido\s+33% \(1 of 3\)\s+Baking\s+100% \(1 of 1\)/,
     );
     expect(await page.getByTestId('busiest-rounds').locator('li').count()).toBe(2);
     // How far the reports are behind the log: the portal's one projector, caught up.
@@ -200,7 +206,7 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
     const thai = await signIn(browser, portal.url, ADMIN, { lang: 'th' });
     await thai.getByRole('heading', { name: 'ภาพรวมองค์กร' }).waitFor();
     expect(await thai.getByTestId('members-by-status').innerText()).toMatch(/สมาชิก\s+3/);
-    expect(await thai.getByTestId('course-rates').innerText()).toContain('25% (1 จาก 4)');
+    expect(await thai.getByTestId('course-rates').innerText()).toContain('33% (1 จาก 3)');
     await thai.getByTestId('projector-lag').getByText('รายงานทั้งหมด: ตามหลัง 0 เหตุการณ์ 0 วินาที').waitFor();
     await shot(thai, 'overview-admin-th.png');
     await thai.context().close();
