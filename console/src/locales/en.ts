@@ -393,13 +393,19 @@ export const en = {
   'overview.scans': 'Scan attempts per day',
   'overview.scansTotal': '{{count}} in all',
   'overview.rates': 'Attendance rate per course',
-  'overview.ratesHint': 'Rounds that ended in the period. Absent: enrolled and not scanned.',
+  'overview.ratesHint':
+    'Rounds that ended in the period. Absent: enrolled when the round started and not scanned (walk-ins and later enrolments never count as absent).',
   'overview.rate': '{{rate}}% ({{attended}} of {{expected}})',
   'overview.noRates': 'No round ended in this period.',
   'overview.busiest': 'Busiest rounds',
   'overview.noBusiest': 'Nobody was scanned in this period.',
   'overview.attendedCount': '{{count}} attended',
   'projectors.title': 'How far the reports are behind',
+  'projectors.report.accounts': 'registrations',
+  'projectors.report.courses': 'courses',
+  'projectors.report.attendance': 'attendance',
+  'projectors.report.outreach': 'messages and e-mail',
+  'projectors.report.notifications': 'notifications',
   'projectors.failing':
     'The {{projection}} report stopped at event {{position}}: it could not apply it. The other reports are up to date.',
   'projectors.failingDetail':

@@ -135,6 +135,7 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
     await page.getByText('This round has started, so it is kept as it was held.', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel round: Round 1' }).count()).toBe(0);
     expect(await page.locator('.round-started input[readonly]').count()).toBe(2);
+    await shot(page, 'course-form-started-round-en.png');
     await page.getByRole('button', { name: 'Cancel round: Round 2' }).click();
     // Calls itself a PNG but is not one: the server refuses it, and the text is saved all the same.
     await page
@@ -273,6 +274,7 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
       ['/courses', 'รายการหลักสูตร'],
       ['/createcourse', 'สร้างหลักสูตรใหม่: หลักสูตรใหม่'],
       [new URL(courseUrl).pathname, 'Thai Cooking I'],
+      [new URL(courseUrl).pathname.replace('/courses/', '/courses/edit/'), 'แก้ไขหลักสูตร: Thai Cooking I'],
     ] as const) {
       const page = await signIn(ADMIN, 'th', 375, 'dark');
       await page.goto(`${portal.url}${path}`);

@@ -27,6 +27,8 @@ export interface PortalProcessOptions {
 export interface RunningPortal {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database it runs on (null on PGlite). */
+  databaseUrl: string | null;
   output: () => string;
   /** Stops the process; `keepData` leaves DATA_DIR (and the PostgreSQL database) for another start. */
   stop(options?: { keepData?: boolean }): Promise<void>;
@@ -55,6 +57,7 @@ export async function startPortalProcess(options: PortalProcessOptions): Promise
     return {
       ...running,
       dataDir,
+      databaseUrl: postgres?.url ?? null,
       async stop(stopOptions = {}) {
         await running.stop();
         if (stopOptions.keepData) return;
@@ -72,7 +75,7 @@ export async function startPortalProcess(options: PortalProcessOptions): Promise
 export async function startService(
   workspace: 'command-api' | 'projector' | 'query-api',
   env: Record<string, string>,
-): Promise<Omit<RunningPortal, 'dataDir'>> {
+): Promise<Omit<RunningPortal, 'dataDir' | 'databaseUrl'>> {
   const port = await freePort();
   return startHealthy(
     // One process (node with tsx's loader, not the tsx command, which runs a child): a kill reaches it.

@@ -23,7 +23,12 @@ export function ProjectorLag() {
         <>
           {data.failing.map((fault) => (
             <div key={fault.projection} role="alert" className="banner banner-error">
-              <strong>{t('projectors.failing', { projection: fault.projection, position: fault.position })}</strong>
+              <strong>
+                {t('projectors.failing', {
+                  projection: t(`projectors.report.${fault.projection}`, { defaultValue: fault.projection }),
+                  position: fault.position,
+                })}
+              </strong>
               <p>
                 {t('projectors.failingDetail', {
                   attempts: fault.attempts,
