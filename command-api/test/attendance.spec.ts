@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passCode } from '@portal/events/attendance/pass-code';
 import { testDatabases } from '@portal/events/testing/databases';
-import { ADMIN, type Harness, TEST_ATTENDANCE, eventCount, loginAs, member, startCommandApi } from './harness.ts';
+import {
+  ADMIN,
+  type Harness,
+  TEST_ATTENDANCE,
+  callerOf,
+  eventCount,
+  loginAs,
+  member,
+  startCommandApi,
+} from './harness.ts';
 
 const hour = 3600_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -17,13 +26,7 @@ describe.each(testDatabases())('scanning members into rounds on $name', (databas
   });
   afterAll(() => h.close());
 
-  const call = (method: 'POST' | 'PUT', url: string, token: string, payload?: object, headers: object = {}) =>
-    h.app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', ...headers },
-    });
+  const call = (...args: Parameters<ReturnType<typeof callerOf>>) => callerOf(h.app)(...args);
   const partner = (sub: string) => h.app.jwt.sign({ sub, role: 'partner', username: sub, iatMs: Date.now() });
 
   async function registered(approve = true) {

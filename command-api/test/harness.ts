@@ -41,6 +41,17 @@ export type Harness = { app: FastifyInstance; db: SqlDatabase; store: EventStore
 
 export { sampleMember as member } from '@portal/events/testing/accounts';
 
+/** A call as the console makes it: a Bearer token, in English, with any extra headers. */
+export const callerOf =
+  (app: FastifyInstance) =>
+  (method: 'POST' | 'PUT', url: string, token: string, payload?: object, headers: object = {}) =>
+    app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', ...headers },
+    });
+
 export async function loginAs(app: FastifyInstance, username: string, password: string) {
   const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
   return { response, token: response.json()?.partner?.token as string | undefined };

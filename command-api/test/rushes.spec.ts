@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@portal/events/testing/databases';
-import { ADMIN, type Harness, loginAs, member, startCommandApi } from './harness.ts';
+import { ADMIN, type Harness, callerOf, loginAs, member, startCommandApi } from './harness.ts';
 
 const hour = 3600_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -23,13 +23,7 @@ describe.each(testDatabases())('rushes on $name', (database) => {
 
   const sign = (sub: string, role: 'partner' | 'member') =>
     h.app.jwt.sign({ sub, role, username: sub, iatMs: Date.now() });
-  const call = (method: 'POST' | 'PUT', url: string, token: string, payload?: object, headers: object = {}) =>
-    h.app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', ...headers },
-    });
+  const call = (...args: Parameters<ReturnType<typeof callerOf>>) => callerOf(h.app)(...args);
   const members = (count: number, from: number) =>
     Array.from({ length: count }, (_, n) => sign(`bbbbbbbbbbbbbbbbbbbb${String(from + n).padStart(4, '0')}`, 'member'));
   async function createCourse(maxPeople: number) {
