@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { attendanceConfig } from '@portal/events/attendance/config';
 import { createHttpServer } from '@portal/events/http/server-kit';
+import type { TrustProxy } from '@portal/events/http/service-config';
 import { createEventStore } from '@portal/events/store/event-store';
 import type { EventStore } from '@portal/events/store/port';
 import { createEventStoreSchema } from '@portal/events/store/schema';
@@ -15,13 +16,22 @@ export const ADMIN = { username: 'admin01', password: 'admin-password-1' };
 /** Scanning as the tests expect it: margins of 0, late after 15 minutes, a known pass secret. */
 export const TEST_ATTENDANCE = attendanceConfig('test-secret-of-enough-length', {});
 
-export async function startCommandApi(database: TestDatabase, attendance = TEST_ATTENDANCE) {
+export async function startCommandApi(
+  database: TestDatabase,
+  attendance = TEST_ATTENDANCE,
+  http: { trustProxy?: TrustProxy } = {},
+) {
   const { db, drop } = await database.open();
   await createEventStoreSchema(db);
   await prepareCommandTables(db);
   const store = createEventStore(db);
   await ensureFirstAdmin(db, store, ADMIN);
-  const app = await createHttpServer({ title: 'test', sessionSecret: 'test-secret-of-enough-length', revocations: db });
+  const app = await createHttpServer({
+    title: 'test',
+    sessionSecret: 'test-secret-of-enough-length',
+    revocations: db,
+    trustProxy: http.trustProxy,
+  });
   const uploadsDir = testUploadsDir();
   await app.register(commandApi, { db, store, uploadsDir, attendance });
   await app.ready();

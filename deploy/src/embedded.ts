@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { uploadsDirFromEnv } from '@portal/events/http/service-config';
+import { trustProxyFromEnv, uploadsDirFromEnv } from '@portal/events/http/service-config';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
 import { type Portal, startPortal } from './portal.ts';
 import { embeddedSessionSecret } from './session-secret.ts';
@@ -32,6 +32,7 @@ try {
     uploadsDir: uploadsDirFromEnv(),
     warmAddresses: true,
     secureCookie: process.env.COOKIE_SECURE === 'true',
+    trustProxy: trustProxyFromEnv(),
     logger,
     admin: { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD },
     consoleDir: existsSync(resolve(consoleDir, 'index.html')) ? consoleDir : undefined,

@@ -6,6 +6,7 @@ import { type AttendanceConfig, attendanceConfig } from '@portal/events/attendan
 import { kafkaBrokersFromEnv, startRelay } from '@portal/events/distribution/kafka-relay';
 import { installHealth } from '@portal/events/http/health';
 import { createHttpServer } from '@portal/events/http/server-kit';
+import type { TrustProxy } from '@portal/events/http/service-config';
 import { createEventStore } from '@portal/events/store/event-store';
 import { createEventStoreSchema } from '@portal/events/store/schema';
 import type { SqlDatabase } from '@portal/events/store/sql';
@@ -18,6 +19,8 @@ export interface PortalOptions {
   db: SqlDatabase;
   sessionSecret: string;
   secureCookie?: boolean;
+  /** Which proxies may name the client (TRUST_PROXY); none by default. */
+  trustProxy?: TrustProxy;
   logger?: FastifyServerOptions['logger'];
   admin: { username?: string; password?: string };
   /** Where uploaded files (profile photos) are kept. */
@@ -53,6 +56,7 @@ export async function startPortal(options: PortalOptions) {
     sessionSecret: options.sessionSecret,
     revocations: db,
     secureCookie: options.secureCookie,
+    trustProxy: options.trustProxy,
     logger: options.logger,
   });
   const brokers = kafkaBrokersFromEnv();

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { invalidTextPaths } from '../rules/text.ts';
 import type { Sql } from '../store/sql.ts';
 import { installErrorHandler } from './errors.ts';
+import type { TrustProxy } from './service-config.ts';
 import { sessions } from './session.ts';
 
 export interface HttpServerOptions {
@@ -15,6 +16,8 @@ export interface HttpServerOptions {
   /** The database where revoked sessions are noted (see ./revocations.ts). */
   revocations?: Sql;
   logger?: FastifyServerOptions['logger'];
+  /** Which proxies may name the client (see service-config.ts); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 /**
@@ -22,7 +25,15 @@ export interface HttpServerOptions {
  * launcher: zod validation, one error handler, signed sessions, and the OpenAPI page at /api/docs.
  */
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // A hop count trusts that many proxies nearest to us (fastify takes it as a function of the hop).
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(options.trustProxy)
+        : (options.trustProxy ?? false),
+  });
   app.setValidatorCompiler(({ schema, ...route }) =>
     validatorCompiler({
       ...route,

@@ -8,6 +8,25 @@ export interface ServiceConfig {
   host: string;
   sessionSecret: string;
   secureCookie: boolean;
+  trustProxy: TrustProxy;
+}
+
+/** Which proxies may say who the client is (X-Forwarded-For, -Proto, -Host): none, a hop count, or addresses. */
+export type TrustProxy = false | number | string;
+
+/**
+ * TRUST_PROXY: unset or empty, no proxy is trusted and the client is whoever connected (a made-up
+ * X-Forwarded-For changes nothing); a number, that many proxies in front (1 for one nginx); else a
+ * comma-separated list of proxy addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`).
+ */
+export function trustProxyFromEnv(env: NodeJS.ProcessEnv = process.env): TrustProxy {
+  const value = (env.TRUST_PROXY ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true') {
+    throw new Error('TRUST_PROXY=true would believe any client about its address: give a hop count or addresses.');
+  }
+  return value;
 }
 
 export const MIN_SECRET_LENGTH = 32;
@@ -27,6 +46,7 @@ export function serviceConfigFromEnv(defaultPort: number, env: NodeJS.ProcessEnv
     host: env.HOST ?? '127.0.0.1',
     sessionSecret,
     secureCookie: env.COOKIE_SECURE === 'true',
+    trustProxy: trustProxyFromEnv(env),
   };
 }
 
