@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { SAFE_CSV } from '../../core/safe-csv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -93,7 +94,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${AUDIT_FILE}"`);
-      return `\uFEFF${stringify([AUDIT_COLUMNS, ...rows])}`;
+      return `\uFEFF${stringify([AUDIT_COLUMNS, ...rows], SAFE_CSV)}`;
     },
   );
 

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { SAFE_CSV } from '../../core/safe-csv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -77,7 +78,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${CSV_FILE}"`);
-      return `\uFEFF${stringify([CSV_COLUMNS, ...rows])}`;
+      return `\uFEFF${stringify([CSV_COLUMNS, ...rows], SAFE_CSV)}`;
     },
   );
 }
