@@ -31,7 +31,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     // A hop count trusts that many proxies nearest to us (fastify takes it as a function of the hop).
     trustProxy:
       typeof options.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(options.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(options.trustProxy)
         : (options.trustProxy ?? false),
   });
   app.setValidatorCompiler(({ schema, ...route }) =>

@@ -51,8 +51,13 @@ export const sessions = fp<SessionOptions>(
     app.decorateRequest('session', null);
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : request.cookies[SESSION_COOKIE];
+      const bearer = header?.startsWith('Bearer ');
+      const token = bearer ? header!.slice('Bearer '.length) : request.cookies[SESSION_COOKIE];
       if (!token) return;
+      // The browser sends the cookie whoever made the page: a command it carries must come from our own.
+      if (!bearer && !SAFE_METHODS.has(request.method) && !fromOwnOrigin(request)) {
+        throw new HttpError(403, 'request.crossSite');
+      }
       let claims: SessionClaims;
       try {
         claims = SessionClaims.parse(app.jwt.verify(token));
@@ -81,6 +86,23 @@ export const sessions = fp<SessionOptions>(
   },
   { name: 'portal-sessions' },
 );
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a request was made by a page of this portal: its Origin names this host, or, from a
+ * browser that sends no Origin, Sec-Fetch-Site says same-origin (or none: typed by the user). A
+ * request with neither comes from no modern browser, so no other site can have made it.
+ */
+function fromOwnOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    if (!URL.canParse(origin)) return false; // `null`: a sandboxed frame, a redirect, a file
+    return new URL(origin).host === request.host;
+  }
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
 
 /**
  * A hook that lets through only a verified session holding one of `allowed` roles. Use it as

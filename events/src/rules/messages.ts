@@ -215,6 +215,10 @@ export const messages = {
     th: 'คุณไม่มีสิทธิ์เข้าถึงส่วนนี้',
     en: 'You do not have the necessary permissions to view this page. Please log in with an administrator account.',
   },
+  'request.crossSite': {
+    th: 'คำขอนี้มาจากเว็บไซต์อื่น จึงไม่ได้รับอนุญาต',
+    en: 'This request came from another site, so it was refused.',
+  },
   'upload.unreadable': {
     th: 'อ่านไฟล์ที่อัปโหลดไม่ได้ กรุณาเลือกไฟล์อีกครั้ง',
     en: 'The upload could not be read. Please choose the file again.',
