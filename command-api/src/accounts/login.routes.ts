@@ -4,6 +4,7 @@ import { PersonalData, accountStream } from '@portal/events/accounts/account.eve
 import { LoginAnswer } from '@portal/events/accounts/login.contract';
 import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
+import { endSession } from '@portal/events/http/revocations';
 import { SESSION_COOKIE } from '@portal/events/http/session';
 import { open } from '@portal/events/privacy/personal-data';
 import { translate } from '@portal/events/rules/messages';
@@ -85,8 +86,9 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/logout',
-    { schema: { tags: ['accounts'], summary: 'Sign out: clears the session cookie' } },
-    async (_request, reply) => {
+    { schema: { tags: ['accounts'], summary: 'Sign out: ends the session (cookie or bearer token) on the server' } },
+    async (request, reply) => {
+      if (request.session) await endSession(db, request.session.accountId, request.session.issuedAtMs);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { success: true };
     },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PersonalData, accountStream } from '@portal/events/accounts/account.events';
 import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
+import { revokeSessions } from '@portal/events/http/revocations';
 import { requireSession } from '@portal/events/http/session';
 import { open, seal } from '@portal/events/privacy/personal-data';
 import { translate } from '@portal/events/rules/messages';
@@ -120,10 +121,22 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         {
           idempotency: idempotencyOf(request),
           metadata: metadataOf(request),
-          inSameTransaction: (tx) => savePasswordHash(tx, id, passwordHash),
+          // Every session of the account issued until now ends, this one too...
+          inSameTransaction: async (tx) => {
+            await savePasswordHash(tx, id, passwordHash);
+            await revokeSessions(tx, id);
+          },
         },
       );
-      return { success: true, message: translate('password.changed', languageOf(request)), position: result.position };
+      // ...and the caller carries on in a new one (the cookie is replaced; devices get the token).
+      const { accountId, role, username: name } = request.session!;
+      const token = await app.issueSession(reply, { accountId, role, username: name });
+      return {
+        success: true,
+        message: translate('password.changed', languageOf(request)),
+        position: result.position,
+        token,
+      };
     },
   );
 

@@ -18,6 +18,8 @@ export const SessionClaims = z.object({
 });
 type SessionClaims = z.infer<typeof SessionClaims>;
 export type Session = { accountId: string; role: Role; username: string };
+/** A verified session as a request carries it: who, and when it was issued (what logout ends). */
+export type RequestSession = Session & { issuedAtMs: number };
 
 export const SESSION_COOKIE = 'token';
 export const SESSION_HOURS = 12;
@@ -25,7 +27,7 @@ export const SESSION_HOURS = 12;
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified session, or null when the request carries none (or a bad one). */
-    session: Session | null;
+    session: RequestSession | null;
   }
   interface FastifyInstance {
     issueSession(reply: FastifyReply, session: Session): Promise<string>;
@@ -65,7 +67,12 @@ export const sessions = fp<SessionOptions>(
         return; // an expired or forged token is the same as none
       }
       if (options.revocations && (await isRevoked(options.revocations, claims.sub, claims.iatMs))) return;
-      request.session = { accountId: claims.sub, role: claims.role, username: claims.username };
+      request.session = {
+        accountId: claims.sub,
+        role: claims.role,
+        username: claims.username,
+        issuedAtMs: claims.iatMs,
+      };
     });
     app.decorate('issueSession', async (reply: FastifyReply, session: Session) => {
       const token = app.jwt.sign({
