@@ -14,13 +14,36 @@ export function chromiumSkipReason(): string | null {
   return reason;
 }
 
-/** Debian's Chromium, headless; `extraArgs` add flags (a fake camera, say). */
-export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+/**
+ * Debian's Chromium, headless; `extraArgs` add flags (a fake camera, say). Every page it opens is
+ * watched for Content-Security-Policy violations: closing the browser fails with the list when
+ * any screen did something the portal's policy forbids (an inline script, a foreign source).
+ */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
+  const violations: string[] = [];
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+        violations.push(`${message.location().url}: ${message.text()}`);
+      }
+    });
+    return context;
+  };
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    await close(options);
+    if (violations.length > 0) {
+      throw new Error(`Content-Security-Policy violations:\n${[...new Set(violations)].join('\n')}`);
+    }
+  };
+  return browser;
 }
 
 export interface SignInOptions {
