@@ -13,6 +13,7 @@ import {
   createFaultTables,
   firstMissed,
   noteMissed,
+  projectionsAside,
   readFaults,
   recordFault,
 } from '@portal/events/read-models/projection-faults';
@@ -153,7 +154,7 @@ export async function applyEvents(
   } = {},
 ): Promise<Set<string>> {
   // Shared locks on the faults first: a retry ending one waits for this batch to note what it missed.
-  const aside = new Set((await readFaults(tx, schema, 'share')).map((fault) => fault.projection));
+  const aside = await projectionsAside(tx, schema);
   // The keys live beside the log, in the same database as the read models (as rebuilds assume).
   const personal = personalDataReader(tx);
   for (const projection of projections) {
@@ -219,7 +220,7 @@ export async function retryFault(
   retry: RetryPolicy = DEFAULT_RETRY,
 ): Promise<'rejoined' | 'progress' | 'failed' | 'gone'> {
   return db.transaction(async (tx) => {
-    const fault = (await readFaults(tx, schema, 'update', name))[0];
+    const fault = (await readFaults(tx, schema, name))[0];
     if (!fault) return 'gone';
     const projection = projections.find((candidate) => candidate.name === name);
     if (!projection) {

@@ -52,23 +52,17 @@ interface FaultRow {
 }
 
 /**
- * The projections set aside, longest failing first (none before the projector's first start).
- * `lock`: `share` for a batch (a retry cannot end a fault while the batch notes what it missed),
- * `update` for the retry itself.
+ * The projections set aside, longest failing first (none before the projector's first start);
+ * with `name`, that one locked for its retry.
  */
-export async function readFaults(
-  sql: Sql,
-  schema = 'rm',
-  lock?: 'share' | 'update',
-  name?: string,
-): Promise<ProjectionFault[]> {
+export async function readFaults(sql: Sql, schema = 'rm', name?: string): Promise<ProjectionFault[]> {
   const rows = await sql
     .query<FaultRow>(
       `SELECT f.name, f.failed_position::text, f.error, f.attempts, f.failing_since, f.next_attempt_at,
               (SELECT count(*) FROM ${schema}.projection_missed m WHERE m.name = f.name)::text AS missed
          FROM ${schema}.projection_faults f ${name === undefined ? '' : 'WHERE f.name = $1'}
         ORDER BY f.failing_since, f.name
-         ${lock === 'share' ? 'FOR SHARE OF f' : lock === 'update' ? 'FOR UPDATE OF f' : ''}`,
+         ${name === undefined ? '' : 'FOR UPDATE OF f'}`,
       name === undefined ? [] : [name],
     )
     .catch((error: unknown) => {
@@ -84,6 +78,15 @@ export async function readFaults(
     failingSince: new Date(row.failing_since).toISOString(),
     nextAttemptAt: new Date(row.next_attempt_at).toISOString(),
   }));
+}
+
+/**
+ * The names of the projections set aside, for a batch: shared locks on their faults, so a retry
+ * cannot end one while the batch notes what it missed. Cheap when none is (the usual case).
+ */
+export async function projectionsAside(sql: Sql, schema: string): Promise<Set<string>> {
+  const rows = await sql.query<{ name: string }>(`SELECT name FROM ${schema}.projection_faults FOR SHARE`);
+  return new Set(rows.map((row) => row.name));
 }
 
 /** Sets a projection aside, or records one more failed attempt of one already aside. */

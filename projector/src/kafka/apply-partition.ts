@@ -4,7 +4,7 @@ import { readCheckpoint, writeCheckpoint } from '@portal/events/read-models/chec
 import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
 import type { Sql, SqlDatabase } from '@portal/events/store/sql';
 import { type RetryPolicy, announce, applyEvents, lockCourses } from '../apply.ts';
-import { readFaults } from '@portal/events/read-models/projection-faults';
+import { projectionsAside } from '@portal/events/read-models/projection-faults';
 import type { Projection } from '../projection.ts';
 
 export interface PartitionBatch {
@@ -60,7 +60,7 @@ export async function applyPartitionBatch(
     // batch of scans only writes rows of its own streams until it recounts: it locks just before,
     // so such batches run side by side until then. Every lock set is taken at once, in one order.
     // Locks in one order everywhere: the faults (shared; see ../apply.ts), then the courses.
-    await readFaults(tx, schema, 'share');
+    await projectionsAside(tx, schema);
     const courseEvents = fresh.some((event) => event.streamId.startsWith('course-'));
     if (courseEvents) await lockCourses(tx, fresh);
     const courses =

@@ -26,7 +26,6 @@ export async function countsAsOf(
   const until = (event: StoredEvent) => Date.parse(event.createdAt) <= asOf.getTime();
   const courseEvents = (await store.readStream(courseStream(courseId))).filter(until);
   let exists = false;
-  const enrolled = new Set<string>();
   // Each member's enrolment periods, to tell who was expected at a round's start (absence.ts).
   const periods = new Map<string, { from: string; to: string | null }[]>();
   const rounds = new Map<string, { start: string; end: string }>();
@@ -48,14 +47,12 @@ export async function countsAsOf(
         rounds.delete(event.data.roundId);
         break;
       case 'MemberEnrolled':
-        enrolled.add(event.data.memberId);
         periods.set(event.data.memberId, [
           ...(periods.get(event.data.memberId) ?? []),
           { from: event.data.enrolledAt, to: null },
         ]);
         break;
       case 'MemberUnenrolled': {
-        enrolled.delete(event.data.memberId);
         const open = periods.get(event.data.memberId)?.find((period) => period.to === null);
         if (open) open.to = event.data.unenrolledAt;
         break;
@@ -119,7 +116,8 @@ export async function countsAsOf(
   });
   const participants = new Set(perRound.flatMap((round) => [...(present.get(round._id) ?? [])]));
   return {
-    enrolled: enrolled.size,
+    // Enrolled now: an enrolment period still open.
+    enrolled: [...periods.values()].filter((spans) => spans.some((span) => span.to === null)).length,
     participate: participants.size,
     totalAttend: perRound.reduce((sum, round) => sum + round.attended, 0),
     totalAbsent: perRound.reduce((sum, round) => sum + round.absent, 0),
