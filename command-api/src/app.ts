@@ -5,7 +5,7 @@ import { createRevocationTable } from '@portal/events/http/revocations';
 import { withSchemaLock } from '@portal/events/store/schema-lock';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { createAccountTables } from './accounts/credentials.ts';
-import { LoginThrottle } from './accounts/login-throttle.ts';
+import { SignInThrottle, type ThrottleLimits, createSignInAttemptsTable } from './accounts/sign-in-throttle.ts';
 import { loginRoutes } from './accounts/login.routes.ts';
 import { registerRoutes } from './accounts/register.routes.ts';
 import { profileRoutes } from './accounts/profile.routes.ts';
@@ -21,8 +21,8 @@ import { notificationRoutes } from './notifications/routes.ts';
 export interface CommandApiOptions {
   db: SqlDatabase;
   store: EventStore;
-  /** Failed sign-in limits (also for the current password on a password change); tests pass their own. */
-  loginThrottle?: LoginThrottle;
+  /** Failed sign-in limits (also for the current password on a password change); tests pass their own, and a clock. */
+  signIn?: { limits?: Partial<ThrottleLimits>; now?: () => number };
   /** Where uploaded files (profile photos) are kept; served under /uploads. */
   uploadsDir: string;
   /** The pass secret and scanning margins. */
@@ -33,7 +33,7 @@ export interface CommandApiOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    commands: CommandApiOptions & { loginThrottle: LoginThrottle };
+    commands: CommandApiOptions & { signInThrottle: SignInThrottle };
   }
 }
 
@@ -42,6 +42,7 @@ export async function prepareCommandTables(db: SqlDatabase): Promise<void> {
   await withSchemaLock(db, async (tx) => {
     await createAccountTables(tx);
     await createRevocationTable(tx);
+    await createSignInAttemptsTable(tx);
     await createRoundIndex(tx);
   });
 }
@@ -51,7 +52,8 @@ export async function prepareCommandTables(db: SqlDatabase): Promise<void> {
  * Public routes (sign-in, registration) and protected ones live in separate encapsulated plugins.
  */
 export async function commandApi(app: FastifyInstance, options: CommandApiOptions): Promise<void> {
-  app.decorate('commands', { ...options, loginThrottle: options.loginThrottle ?? new LoginThrottle() });
+  const signInThrottle = new SignInThrottle(options.db, options.signIn?.limits, options.signIn?.now);
+  app.decorate('commands', { ...options, signInThrottle });
   // Uploads are one image; each route sets its own size limit when it reads the file.
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(async (publicRoutes) => {

@@ -221,7 +221,7 @@ describe.each(testDatabases())('accounts on $name', (database) => {
       expect(wrong.response.json()).toEqual(unknown.response.json());
     });
 
-    it('refuses sign-in for a while after five wrong passwords, even with the right one, saying why', async () => {
+    it('slows the address after five wrong passwords for an account, even with the right one, saying why', async () => {
       const person = member();
       const id = (await register(person)).json()._id;
       await setStatus(id, 'approved');

@@ -9,35 +9,34 @@ import { createEventStoreSchema } from '@portal/events/store/schema';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { type TestDatabase, testUploadsDir } from '@portal/events/testing/databases';
 import { ensureFirstAdmin } from '../src/accounts/first-admin.ts';
-import { commandApi, prepareCommandTables } from '../src/app.ts';
+import { type CommandApiOptions, commandApi, prepareCommandTables } from '../src/app.ts';
 
 export const ADMIN = { username: 'admin01', password: 'admin-password-1' };
 
 /** Scanning as the tests expect it: margins of 0, late after 15 minutes, a known pass secret. */
 export const TEST_ATTENDANCE = attendanceConfig('test-secret-of-enough-length', {});
 
+export interface HarnessOptions {
+  trustProxy?: TrustProxy;
+  /** Sign-in limits and a clock of the test's own. */
+  signIn?: CommandApiOptions['signIn'];
+}
+
 export async function startCommandApi(
   database: TestDatabase,
   attendance = TEST_ATTENDANCE,
-  http: { trustProxy?: TrustProxy } = {},
+  options: HarnessOptions = {},
 ) {
-  const { db, drop } = await database.open();
+  const { db, url, drop } = await database.open();
   await createEventStoreSchema(db);
   await prepareCommandTables(db);
   const store = createEventStore(db);
   await ensureFirstAdmin(db, store, ADMIN);
-  const app = await createHttpServer({
-    title: 'test',
-    sessionSecret: 'test-secret-of-enough-length',
-    revocations: db,
-    trustProxy: http.trustProxy,
-  });
-  const uploadsDir = testUploadsDir();
-  await app.register(commandApi, { db, store, uploadsDir, attendance });
-  await app.ready();
+  const { app, uploadsDir } = await serveCommandApi(db, attendance, options);
   return {
     app,
     db,
+    url,
     store,
     uploadsDir,
     async close() {
@@ -45,6 +44,21 @@ export async function startCommandApi(
       await drop();
     },
   };
+}
+
+/** A command API over a database already prepared: a second one stands for another process. */
+export async function serveCommandApi(db: SqlDatabase, attendance = TEST_ATTENDANCE, options: HarnessOptions = {}) {
+  const app = await createHttpServer({
+    title: 'test',
+    sessionSecret: 'test-secret-of-enough-length',
+    revocations: db,
+    trustProxy: options.trustProxy,
+  });
+  const store = createEventStore(db);
+  const uploadsDir = testUploadsDir();
+  await app.register(commandApi, { db, store, uploadsDir, attendance, signIn: options.signIn });
+  await app.ready();
+  return { app, uploadsDir };
 }
 
 export type Harness = { app: FastifyInstance; db: SqlDatabase; store: EventStore };

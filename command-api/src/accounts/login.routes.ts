@@ -14,6 +14,7 @@ import type { RegistrationStatus } from './account.ts';
 import { findCredentials } from './credentials.ts';
 import { accountDecider } from './decider.ts';
 import { passwordMatches } from './passwords.ts';
+import { admitSignIn } from './sign-in-throttle.ts';
 
 /** The status words the old product stored and the console shows (spec 000 section 4). */
 export const statusLabels: Record<RegistrationStatus, string> = {
@@ -24,7 +25,7 @@ export const statusLabels: Record<RegistrationStatus, string> = {
 
 export async function loginRoutes(app: FastifyInstance): Promise<void> {
   const { db, store } = app.commands;
-  const throttle = app.commands.loginThrottle;
+  const throttle = app.commands.signInThrottle;
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/login',
@@ -38,17 +39,13 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const retryAfter = throttle.retryAfter(username, request.ip);
-      if (retryAfter > 0) {
-        reply.header('retry-after', String(retryAfter));
-        throw new HttpError(429, 'login.tooMany', { retryAfter });
-      }
+      const attempt = await admitSignIn(throttle, reply, username, request.ip);
       const credentials = await findCredentials(db, username);
-      // Unknown user and wrong password get the same answer, after the same work.
+      // Unknown user and wrong password get the same answer, after the same work; the try stays counted.
       if (!(await passwordMatches(credentials?.passwordHash, password)) || !credentials) {
-        throttle.failed(username, request.ip);
         throw new HttpError(401, 'login.failed');
       }
+      await throttle.succeeded(attempt, username, request.ip);
       const account = await loadState(store, accountDecider, accountStream(credentials.accountId));
       if (!('personal' in account)) throw new HttpError(401, 'login.failed');
       const profile = await open(db, account.personal, PersonalData);
@@ -58,7 +55,6 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
           status: statusLabels[account.status],
         });
       }
-      throttle.succeeded(username);
       const token = await app.issueSession(reply, {
         accountId: credentials.accountId,
         role: account.role,

@@ -15,6 +15,7 @@ import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { passwordHashOf, replaceReservations, savePasswordHash, takenFields } from './credentials.ts';
 import { accountDecider } from './decider.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
+import { admitSignIn } from './sign-in-throttle.ts';
 import { NotAnImage, fieldError, readUpload } from '../core/uploaded-image.ts';
 import { PROFILE_IMAGE_BYTES, storeProfileImage } from './profile-image.ts';
 
@@ -28,7 +29,7 @@ function mustBeAllowed(request: FastifyRequest, id: string, admins: boolean): vo
 
 /** Account settings (spec 000 section 7): profile, profile photo and password. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const { db, store, uploadsDir, loginThrottle } = app.commands;
+  const { db, store, uploadsDir, signInThrottle } = app.commands;
   app.addHook('preValidation', requireSession);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -103,15 +104,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       mustBeAllowed(request, id, false);
       const username = request.session!.username;
-      const retryAfter = loginThrottle.retryAfter(username, request.ip);
-      if (retryAfter > 0) {
-        reply.header('retry-after', String(retryAfter));
-        throw new HttpError(429, 'login.tooMany', { retryAfter });
-      }
+      const attempt = await admitSignIn(signInThrottle, reply, username, request.ip);
       if (!(await passwordMatches(await passwordHashOf(db, id), request.body.currentPassword))) {
-        loginThrottle.failed(username, request.ip);
         throw fieldError(request, 400, 'currentPassword', 'password.currentWrong');
       }
+      await signInThrottle.succeeded(attempt, username, request.ip);
       const passwordHash = await hashPassword(request.body.newPassword);
       const result = await handleCommand(
         store,
