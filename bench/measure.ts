@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { TestDatabase } from '@portal/events/testing/databases';
 import { pgliteDatabase, postgresDatabase } from '@portal/events/testing/databases';
+import { useTestDataKeys } from '@portal/events/testing/data-keys';
 
 /** Runs `query` five times; answers the median time in ms and the rows of the last answer. */
 export async function median(query: () => Promise<number>): Promise<{ ms: number; rows: number }> {
@@ -24,3 +25,6 @@ export async function onEachDatabase(run: (database: TestDatabase) => Promise<vo
   if (process.env.DATABASE_URL) await run(postgresDatabase);
   else console.log('postgres  skipped: set DATABASE_URL to measure PostgreSQL too');
 }
+
+// Benchmarks seal personal data as the services do, with a test key-encryption key.
+useTestDataKeys();

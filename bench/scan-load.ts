@@ -13,6 +13,9 @@ import { PROGRESS_CHANNEL } from '@portal/events/read-models/checkpoint';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { type TestDatabase, testUploadsDir } from '@portal/events/testing/databases';
 import { type PortalOptions, startPortal } from '@portal/deploy/portal';
+import { useTestDataKeys } from '@portal/events/testing/data-keys';
+
+useTestDataKeys();
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);

@@ -6,6 +6,8 @@ import { serviceConfigFromEnv, uploadsDirFromEnv } from '@portal/events/http/ser
 import { createEventStore } from '@portal/events/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
 import { createEventStoreSchema } from '@portal/events/store/schema';
+import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
+import { rewrapKeys } from '@portal/events/privacy/personal-data';
 import { ensureFirstAdmin } from './accounts/first-admin.ts';
 import { commandApi, prepareCommandTables } from './app.ts';
 
@@ -14,6 +16,7 @@ import { commandApi, prepareCommandTables } from './app.ts';
  * with query-api), and the scanning settings (PASS_SECRET, SCAN_OPENS_EARLY_MINUTES, ...).
  */
 const config = serviceConfigFromEnv(3001);
+useDataKeys(dataKeysFromEnv());
 const db = await openDatabase({
   ...databaseConfigFromEnv(),
   onError: (error) => console.warn('database:', error.message),
@@ -21,6 +24,8 @@ const db = await openDatabase({
 const app = await createHttpServer({ title: 'command-api', ...config, revocations: db, logger: true });
 await createEventStoreSchema(db);
 await prepareCommandTables(db);
+const rewrapped = await rewrapKeys(db);
+if (rewrapped > 0) app.log.info(`${rewrapped} personal-data keys wrapped with the current DATA_KEY`);
 const store = createEventStore(db);
 const admin = await ensureFirstAdmin(db, store, {
   username: process.env.ADMIN_USERNAME,

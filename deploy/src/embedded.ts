@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { trustProxyFromEnv, uploadsDirFromEnv } from '@portal/events/http/service-config';
+import { sessionLifetimesFromEnv, trustProxyFromEnv, uploadsDirFromEnv } from '@portal/events/http/service-config';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
 import { type Portal, startPortal } from './portal.ts';
 import { embeddedSessionSecret } from './session-secret.ts';
+import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
 
 /**
  * `npm start`: the whole portal in one process on embedded PGlite (data under DATA_DIR), or on
@@ -26,6 +27,7 @@ const db = await openDatabase({ ...config, onError: (error) => console.warn('dat
 );
 let portal: Portal;
 try {
+  useDataKeys(dataKeysFromEnv(process.env, config.dataDir));
   portal = await startPortal({
     db,
     sessionSecret: embeddedSessionSecret(config.dataDir),
@@ -33,6 +35,7 @@ try {
     warmAddresses: true,
     secureCookie: process.env.COOKIE_SECURE === 'true',
     trustProxy: trustProxyFromEnv(),
+    sessions: { lifetimes: sessionLifetimesFromEnv() },
     logger,
     admin: { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD },
     consoleDir: existsSync(resolve(consoleDir, 'index.html')) ? consoleDir : undefined,

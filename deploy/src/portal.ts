@@ -7,8 +7,10 @@ import { kafkaBrokersFromEnv, startRelay } from '@portal/events/distribution/kaf
 import { installHealth } from '@portal/events/http/health';
 import { createHttpServer } from '@portal/events/http/server-kit';
 import type { TrustProxy } from '@portal/events/http/service-config';
+import type { SessionLifetimes } from '@portal/events/http/session';
 import { createEventStore } from '@portal/events/store/event-store';
 import { createEventStoreSchema } from '@portal/events/store/schema';
+import { rewrapKeys } from '@portal/events/privacy/personal-data';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { projections } from '@portal/projector/projections/index';
 import { startProjector } from '@portal/projector/projector';
@@ -21,6 +23,8 @@ export interface PortalOptions {
   secureCookie?: boolean;
   /** Which proxies may name the client (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
+  /** Idle and absolute session lifetimes (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS); tests add a clock. */
+  sessions?: { lifetimes?: SessionLifetimes; clock?: () => number };
   logger?: FastifyServerOptions['logger'];
   admin: { username?: string; password?: string };
   /** Where uploaded files (profile photos) are kept. */
@@ -49,6 +53,8 @@ export async function startPortal(options: PortalOptions) {
   const { db } = options;
   await createEventStoreSchema(db);
   await prepareCommandTables(db);
+  // Keys stored before wrapping, or wrapped with DATA_KEY_PREVIOUS, are wrapped with DATA_KEY now.
+  await rewrapKeys(db);
   const store = createEventStore(db);
   const firstAdmin = await ensureFirstAdmin(db, store, options.admin);
   const app = await createHttpServer({
@@ -57,6 +63,8 @@ export async function startPortal(options: PortalOptions) {
     revocations: db,
     secureCookie: options.secureCookie,
     trustProxy: options.trustProxy,
+    sessionLifetimes: options.sessions?.lifetimes,
+    sessionClock: options.sessions?.clock,
     logger: options.logger,
   });
   const brokers = kafkaBrokersFromEnv();

@@ -24,6 +24,7 @@ describe.skipIf(skipped)('each service run alone against DATABASE_URL', () => {
     const env = {
       DATABASE_URL: database.url!,
       SESSION_SECRET: 'a-shared-session-secret-of-32-characters',
+      DATA_KEY: Buffer.alloc(32, 42).toString('base64'),
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
       // The projector reads the log itself here (CI's KAFKA_BROKERS is for the Kafka tests).
@@ -89,6 +90,12 @@ describe.skipIf(skipped)('each service run alone against DATABASE_URL', () => {
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ status: 'ok', readModels: { lagEvents: 0 } });
     }
+  });
+
+  it('refuses to start command-api or the projector without DATA_KEY', async () => {
+    const env = { DATABASE_URL: 'postgres://unused', SESSION_SECRET: 'a-shared-session-secret-of-32-characters' };
+    await expect(startService('command-api', { ...env, DATA_KEY: '' })).rejects.toThrow(/DATA_KEY must be set/);
+    await expect(startService('projector', { ...env, DATA_KEY: '' })).rejects.toThrow(/DATA_KEY must be set/);
   });
 
   it('refuses to start a service without SESSION_SECRET', async () => {

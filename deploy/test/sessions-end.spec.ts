@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionLifetimesFromEnv } from '@portal/events/http/service-config';
 import { testDatabases } from '@portal/events/testing/databases';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
@@ -6,7 +7,9 @@ import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 /**
  * Sessions that end (issue 17): found, after POST /api/logout or a password change the old token
  * still answered 200. Logout now ends the session on the server, with the cookie or a bearer
- * token; a password change ends every other session of the account and hands the caller a new one.
+ * token; a password change ends every other session of the account and hands the caller a new one;
+ * rejection, deletion and erasure end them all; an unused session ends after its idle time, any
+ * session after its absolute lifetime.
  */
 describe.each(testDatabases())('sessions that end on $name', (database) => {
   let portal: TestPortal;
@@ -75,5 +78,99 @@ describe.each(testDatabases())('sessions that end on $name', (database) => {
     expect((await me({ cookie: renewed })).statusCode).toBe(200);
     expect((await me({ authorization: `Bearer ${change.json().token}` })).statusCode).toBe(200);
     expect((await me({ cookie: laptop.cookie })).statusCode).toBe(401);
+  });
+
+  describe('when the admin rejects, deletes or erases the account', () => {
+    type Request = { method: 'PUT' | 'DELETE'; url: string; payload?: object };
+    const cases: [string, (id: string) => Request][] = [
+      [
+        'rejects',
+        (id) => ({ method: 'PUT', url: `/api/admin/registration/${id}/status`, payload: { status: 'rejected' } }),
+      ],
+      ['deletes', (id) => ({ method: 'DELETE', url: `/api/admin/registration/${id}` })],
+      ['erases', (id) => ({ method: 'DELETE', url: `/api/admin/members/${id}/personal-data` })],
+    ];
+    it.each(cases)('ends every session when the admin %s the account', async (_, request) => {
+      const someone = await approvedMember('Soon Gone');
+      const answer = await portal.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: someone.person.username, password: someone.person.password },
+      });
+      const cookie = `token=${answer.cookies.find((c) => c.name === 'token')!.value}`;
+      const bearer = { authorization: `Bearer ${answer.json().partner.token}` };
+      expect((await me({ cookie })).statusCode).toBe(200);
+      expect((await me(bearer)).statusCode).toBe(200);
+      const done = await portal.app.inject({
+        ...request(someone.id),
+        headers: { authorization: `Bearer ${portal.adminToken}` },
+      });
+      expect(done.statusCode).toBe(200);
+      expect((await me({ cookie })).statusCode).toBe(401);
+      expect((await me(bearer)).statusCode).toBe(401);
+    });
+  });
+});
+
+describe.each(testDatabases())('session lifetimes on $name', (database) => {
+  let portal: TestPortal;
+  let now = Date.now();
+  const { approvedMember } = portalCalls(() => portal);
+  const members: Awaited<ReturnType<typeof approvedMember>>[] = [];
+  beforeAll(async () => {
+    portal = await openTestPortal(database, {
+      sessions: { lifetimes: { idleMinutes: 30, maxHours: 12 }, clock: () => now },
+    });
+    // Registered while the admin's own session is young: the tests then move the clock on.
+    for (let n = 0; n < 2; n++) members.push(await approvedMember('Time Keeper'));
+  });
+  afterAll(() => portal.close());
+
+  const signIn = async () => {
+    const member = members.pop()!;
+    const answer = await portal.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: member.person.username, password: member.person.password },
+    });
+    return [
+      { cookie: `token=${answer.cookies.find((c) => c.name === 'token')!.value}` },
+      { authorization: `Bearer ${answer.json().partner.token}` },
+    ] as const;
+  };
+  const status = async (auth: { authorization: string } | { cookie: string }) =>
+    (await portal.app.inject({ method: 'GET', url: '/api/members/me/pass', headers: auth })).statusCode;
+  const minutes = (n: number) => (now += n * 60_000);
+
+  it('ends a session unused for longer than its idle time, with the cookie and with a bearer token', async () => {
+    const [cookie, bearer] = await signIn();
+    minutes(29);
+    expect(await status(cookie)).toBe(200);
+    minutes(29); // 58 minutes after sign-in, 29 after the last use: still going
+    expect(await status(bearer)).toBe(200);
+    minutes(31);
+    expect(await status(cookie)).toBe(401);
+    expect(await status(bearer)).toBe(401);
+  });
+
+  it('ends every session at its absolute lifetime, however busy', async () => {
+    const [cookie, bearer] = await signIn();
+    for (let hour = 0; hour < 12 * 4 - 1; hour++) {
+      minutes(15);
+      expect(await status(hour % 2 ? cookie : bearer)).toBe(200);
+    }
+    minutes(16); // 12 hours and a minute after sign-in
+    expect(await status(cookie)).toBe(401);
+    expect(await status(bearer)).toBe(401);
+  });
+
+  it('reads the lifetimes from the environment and refuses nonsense', () => {
+    expect(sessionLifetimesFromEnv({})).toEqual({ idleMinutes: 30, maxHours: 12 });
+    expect(sessionLifetimesFromEnv({ SESSION_IDLE_MINUTES: '15', SESSION_MAX_HOURS: '8' })).toEqual({
+      idleMinutes: 15,
+      maxHours: 8,
+    });
+    expect(() => sessionLifetimesFromEnv({ SESSION_IDLE_MINUTES: '0' })).toThrow(/positive number/);
+    expect(() => sessionLifetimesFromEnv({ SESSION_MAX_HOURS: 'forever' })).toThrow(/positive number/);
   });
 });

@@ -1,12 +1,18 @@
 import { SingleBar } from 'cli-progress';
 import { createEventStore } from '@portal/events/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createEventStoreSchema } from '@portal/events/store/schema';
+import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';
 
 /** `npm run rebuild`: every read model rebuilt from the log, with a progress bar. */
 const config = databaseConfigFromEnv();
+// The embedded start keeps its key in DATA_DIR; a PostgreSQL log needs DATA_KEY unless that file is there.
+const embeddedKey = !config.databaseUrl || existsSync(join(config.dataDir, 'data-key'));
+useDataKeys(dataKeysFromEnv(process.env, embeddedKey ? config.dataDir : undefined));
 const db = await openDatabase(config);
 try {
   await createEventStoreSchema(db);

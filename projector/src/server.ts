@@ -5,6 +5,7 @@ import { serveUntilStopped } from '@portal/events/http/serve';
 import { createEventStore } from '@portal/events/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
 import { createEventStoreSchema } from '@portal/events/store/schema';
+import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
 import { projections } from './projections/index.ts';
 import { startProjector } from './projector.ts';
 
@@ -14,6 +15,7 @@ import { startProjector } from './projector.ts';
  * health on PORT (3002). PROJECTOR_NAME names it on the lag screen (default host/pid).
  */
 if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL must be set when the projector runs alone.');
+useDataKeys(dataKeysFromEnv());
 const brokers = kafkaBrokersFromEnv();
 const app = Fastify({ logger: true });
 const db = await openDatabase({

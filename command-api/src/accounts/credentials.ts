@@ -2,12 +2,14 @@ import type { Role } from '@portal/events/accounts/account.events';
 import type { UniqueField } from '@portal/events/rules/registration';
 import type { Sql } from '@portal/events/store/sql';
 import { revokeSessions } from '@portal/events/http/revocations';
-import { eraseKey } from '@portal/events/privacy/personal-data';
+import { eraseKey, lookupDigest } from '@portal/events/privacy/personal-data';
 
 /**
  * The command side's own tables for accounts: password hashes (never in the log) and the
  * reservations that keep username, national id, phone and e-mail unique. Both are written in the
- * same transaction as the account's events, so two racing registrations cannot both win.
+ * same transaction as the account's events, so two racing registrations cannot both win. A
+ * reservation holds a keyed digest of the value (lookupDigest), never the value itself: a copy of
+ * the database without DATA_KEY must not show who registered.
  */
 export async function createAccountTables(sql: Sql): Promise<void> {
   await sql.query(`CREATE SCHEMA IF NOT EXISTS cmd`);
@@ -16,13 +18,36 @@ export async function createAccountTables(sql: Sql): Promise<void> {
     role text NOT NULL,
     password_hash text NOT NULL
   )`);
+  const [layout] = await sql.query<{ plain: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM information_schema.columns
+                     WHERE table_schema = 'cmd' AND table_name = 'unique_values' AND column_name = 'value') AS plain`,
+  );
+  if (layout!.plain) await sql.query(`ALTER TABLE cmd.unique_values RENAME TO unique_values_plain`);
   await sql.query(`CREATE TABLE IF NOT EXISTS cmd.unique_values (
     field text NOT NULL,
-    value text NOT NULL,
+    digest text NOT NULL,
     account_id text NOT NULL,
-    PRIMARY KEY (field, value)
+    PRIMARY KEY (field, digest)
   )`);
+  if (layout!.plain) {
+    // Written by an earlier version in the clear: digested once, then gone.
+    const rows = await sql.query<{ field: UniqueField; value: string; account_id: string }>(
+      `SELECT field, value, account_id FROM cmd.unique_values_plain`,
+    );
+    for (const row of rows) {
+      await sql.query(`INSERT INTO cmd.unique_values (field, digest, account_id) VALUES ($1, $2, $3)`, [
+        row.field,
+        await digestOf(sql, row.field, row.value),
+        row.account_id,
+      ]);
+    }
+    await sql.query(`DROP TABLE cmd.unique_values_plain`);
+  }
 }
+
+/** The stored form of a unique value: a keyed digest of it, normalised. */
+export const digestOf = (sql: Sql, field: UniqueField, value: string) =>
+  lookupDigest(sql, field, normalise(field, value));
 
 /** Usernames and e-mail addresses are unique whatever their case. */
 export const normalise = (field: UniqueField, value: string) =>
@@ -34,10 +59,11 @@ export type UniqueValues = Partial<Record<UniqueField, string>>;
 export async function takenFields(sql: Sql, values: UniqueValues, exceptAccountId = ''): Promise<UniqueField[]> {
   const entries = Object.entries(values).filter(([, value]) => value) as [UniqueField, string][];
   if (entries.length === 0) return [];
-  const params = [exceptAccountId, ...entries.flatMap(([field, value]) => [field, normalise(field, value)])];
+  const params: string[] = [exceptAccountId];
+  for (const [field, value] of entries) params.push(field, await digestOf(sql, field, value));
   const pairs = entries.map((_, i) => `($${i * 2 + 2}, $${i * 2 + 3})`).join(', ');
   const rows = await sql.query<{ field: UniqueField }>(
-    `SELECT field FROM cmd.unique_values WHERE (field, value) IN (${pairs}) AND account_id <> $1`,
+    `SELECT field FROM cmd.unique_values WHERE (field, digest) IN (${pairs}) AND account_id <> $1`,
     params,
   );
   return rows.map((row) => row.field);
@@ -54,9 +80,9 @@ export async function replaceReservations(sql: Sql, accountId: string, values: U
 export async function reserve(sql: Sql, accountId: string, values: UniqueValues): Promise<void> {
   for (const [field, value] of Object.entries(values) as [UniqueField, string][]) {
     if (!value) continue;
-    await sql.query(`INSERT INTO cmd.unique_values (field, value, account_id) VALUES ($1, $2, $3)`, [
+    await sql.query(`INSERT INTO cmd.unique_values (field, digest, account_id) VALUES ($1, $2, $3)`, [
       field,
-      normalise(field, value),
+      await digestOf(sql, field, value),
       accountId,
     ]);
   }
@@ -88,8 +114,8 @@ export async function findCredentials(
   const [row] = await sql.query<{ account_id: string; role: Role; password_hash: string }>(
     `SELECT c.account_id, c.role, c.password_hash
        FROM cmd.unique_values u JOIN cmd.credentials c USING (account_id)
-      WHERE u.field = 'username' AND u.value = $1`,
-    [username.toLowerCase()],
+      WHERE u.field = 'username' AND u.digest = $1`,
+    [await digestOf(sql, 'username', username)],
   );
   return row ? { accountId: row.account_id, role: row.role, passwordHash: row.password_hash } : null;
 }

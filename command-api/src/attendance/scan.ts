@@ -22,6 +22,7 @@ import { type Active, hasRoom, manageable } from '../courses/decide.ts';
 import { attendanceDecider } from './decider.ts';
 import { type Attempt, type ScanContext, refusalOf, scanMoment } from './decide.ts';
 import { courseOfRound } from './round-index.ts';
+import { digestOf } from '../accounts/credentials.ts';
 
 export interface ScanInput {
   userId: string;
@@ -63,8 +64,8 @@ async function memberOf(deps: Deps, input: ScanInput, now: number) {
   let memberId = /^[0-9a-f]{24}$/.test(reading.value) ? reading.value : null;
   if (!memberId) {
     const [row] = await deps.db.query<{ account_id: string }>(
-      `SELECT account_id FROM cmd.unique_values WHERE field = 'username' AND value = $1`,
-      [reading.value.toLowerCase()],
+      `SELECT account_id FROM cmd.unique_values WHERE field = 'username' AND digest = $1`,
+      [await digestOf(deps.db, 'username', reading.value)],
     );
     memberId = row?.account_id ?? null;
   }

@@ -43,7 +43,7 @@ interface Init {
   headers?: Record<string, string>;
 }
 
-async function send(path: string, init: Init): Promise<Response> {
+async function sendOnce(path: string, init: Init): Promise<Response> {
   const token = storedToken();
   const method = init.method ?? 'GET';
   const isForm = init.body instanceof FormData;
@@ -63,6 +63,23 @@ async function send(path: string, init: Init): Promise<Response> {
   } catch (error) {
     throw new NetworkError(error);
   }
+}
+
+/**
+ * The server ended this browser's session (idle or absolute lifetime, a password change or a
+ * logout elsewhere): whoever listens (the session provider) signs the browser out too.
+ */
+const sessionEndedListeners = new Set<() => void>();
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+async function send(path: string, init: Init): Promise<Response> {
+  const hadSession = storedToken() !== null;
+  const response = await sendOnce(path, init);
+  if (response.status === 401 && hadSession) for (const listener of sessionEndedListeners) listener();
+  return response;
 }
 
 export async function api<T>(path: string, init: Init = {}): Promise<T> {

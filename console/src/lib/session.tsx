@@ -1,6 +1,6 @@
-import { type ReactNode, createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { SignedInPartner } from '@portal/events/accounts/login.contract';
-import { api } from './api-client.ts';
+import { api, onSessionEnded } from './api-client.ts';
 import { type StoredUser, clearStorage, saveSession, storedUser } from './storage.ts';
 
 interface SessionValue {
@@ -33,6 +33,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
     await api('/api/logout', { method: 'POST', body: {} }).catch(() => undefined); // clears the cookie
   }, []);
+  // A session the server ended (idle, too old, a password change elsewhere) ends here too.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        clearStorage();
+        setUser(null);
+      }),
+    [],
+  );
   const value = useMemo(() => ({ user, signIn, signOut }), [user, signIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

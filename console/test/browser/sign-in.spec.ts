@@ -77,6 +77,22 @@ describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
 
+  it('signs the browser out when the server ends its session, offering to sign in again', async () => {
+    const page = await freshPage();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL(`${portal.url}/admin`);
+    // The session ends elsewhere (as after the idle time, or a password change on another device).
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const out = await fetch(`${portal.url}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.status).toBe(200);
+    await page.locator('#admin-sidebar').getByRole('link', { name: 'Registration report' }).click();
+    await page.getByRole('link', { name: 'Go to Login' }).waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
   it('switches language and theme, keeps both in storage, and sets the document language', async () => {
     const page = await freshPage();
     await page.goto(`${portal.url}/login`);

@@ -1,6 +1,6 @@
 import { type TestDatabase, testUploadsDir } from '@portal/events/testing/databases';
 import type { MailConfig } from '@portal/command-api/outreach/mailer';
-import { startPortal } from '../portal.ts';
+import { type PortalOptions, startPortal } from '../portal.ts';
 
 export const TEST_ADMIN = { username: 'admin01', password: 'admin-password-1' };
 
@@ -10,9 +10,13 @@ export const TEST_ADMIN = { username: 'admin01', password: 'admin-password-1' };
  */
 export async function openTestPortal(
   database: TestDatabase,
-  options: { mail?: MailConfig; kafka?: { brokers: string[]; topic: string } } = {},
+  options: {
+    mail?: MailConfig;
+    kafka?: { brokers: string[]; topic: string };
+    sessions?: PortalOptions['sessions'];
+  } = {},
 ) {
-  const { db, drop } = await database.open();
+  const { db, url, drop } = await database.open();
   const uploadsDir = testUploadsDir();
   const start = () =>
     startPortal({
@@ -24,12 +28,15 @@ export async function openTestPortal(
       mail: options.mail ?? { from: 'Course Portal <no-reply@course-portal.invalid>' },
       // No relay unless the test asks for one (CI sets KAFKA_BROKERS for the Kafka tests).
       kafka: options.kafka ?? null,
+      sessions: options.sessions,
     });
   let portal = await start();
   const signIn = await portal.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });
   const adminToken: string = signIn.json().partner.token;
   return {
     db,
+    /** The PostgreSQL database's URL (none on PGlite). */
+    url,
     uploadsDir,
     adminToken,
     get app() {

@@ -9,7 +9,7 @@ import { invalidTextPaths } from '../rules/text.ts';
 import type { Sql } from '../store/sql.ts';
 import { installErrorHandler } from './errors.ts';
 import type { TrustProxy } from './service-config.ts';
-import { sessions } from './session.ts';
+import { type SessionLifetimes, sessions } from './session.ts';
 
 export interface HttpServerOptions {
   title: string;
@@ -20,6 +20,10 @@ export interface HttpServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Which proxies may name the client (see service-config.ts); none by default. */
   trustProxy?: TrustProxy;
+  /** Idle and absolute session lifetimes (see session.ts); 30 minutes and 12 hours by default. */
+  sessionLifetimes?: SessionLifetimes;
+  /** The clock sessions are timed by; tests pass their own. */
+  sessionClock?: () => number;
 }
 
 /**
@@ -68,6 +72,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     secret: options.sessionSecret,
     secureCookie: options.secureCookie,
     revocations: options.revocations,
+    lifetimes: options.sessionLifetimes,
+    now: options.sessionClock,
   });
   return app;
 }

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { DEFAULT_LIFETIMES, type SessionLifetimes } from './session.ts';
 /**
  * What a service needs from its environment when it runs alone (production): where to listen and
  * the secret that signs sessions, which command-api and query-api must share.
@@ -9,6 +10,7 @@ export interface ServiceConfig {
   sessionSecret: string;
   secureCookie: boolean;
   trustProxy: TrustProxy;
+  sessionLifetimes: SessionLifetimes;
 }
 
 /** Which proxies may say who the client is (X-Forwarded-For, -Proto, -Host): none, a hop count, or addresses. */
@@ -47,6 +49,22 @@ export function serviceConfigFromEnv(defaultPort: number, env: NodeJS.ProcessEnv
     sessionSecret,
     secureCookie: env.COOKIE_SECURE === 'true',
     trustProxy: trustProxyFromEnv(env),
+    sessionLifetimes: sessionLifetimesFromEnv(env),
+  };
+}
+
+/** SESSION_IDLE_MINUTES (30) and SESSION_MAX_HOURS (12): when an unused, and any, session ends. */
+export function sessionLifetimesFromEnv(env: NodeJS.ProcessEnv = process.env): SessionLifetimes {
+  const read = (name: string, fallback: number) => {
+    const text = (env[name] ?? '').trim();
+    if (text === '') return fallback;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${text}".`);
+    return value;
+  };
+  return {
+    idleMinutes: read('SESSION_IDLE_MINUTES', DEFAULT_LIFETIMES.idleMinutes),
+    maxHours: read('SESSION_MAX_HOURS', DEFAULT_LIFETIMES.maxHours),
   };
 }
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type Role, roles } from '../accounts/account.events.ts';
 import type { Sql } from '../store/sql.ts';
 import { HttpError } from './errors.ts';
-import { isRevoked } from './revocations.ts';
+import { forgetExpiredSessions, noteActivity, sessionState } from './revocations.ts';
 
 /** What a signed session says about its holder. Routes trust only this, never the browser. */
 export const SessionClaims = z.object({
@@ -22,7 +22,19 @@ export type Session = { accountId: string; role: Role; username: string };
 export type RequestSession = Session & { issuedAtMs: number };
 
 export const SESSION_COOKIE = 'token';
-export const SESSION_HOURS = 12;
+
+/**
+ * How long a session lasts (OWASP ASVS 3.3.2): it ends `idleMinutes` after it was last used, and
+ * `maxHours` after sign-in however busy it is; SESSION_IDLE_MINUTES and SESSION_MAX_HOURS.
+ */
+export interface SessionLifetimes {
+  idleMinutes: number;
+  maxHours: number;
+}
+export const DEFAULT_LIFETIMES: SessionLifetimes = { idleMinutes: 30, maxHours: 12 };
+
+/** Use is noted at most this often per session, so reads do not each write. */
+const ACTIVITY_STEP_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +52,9 @@ export interface SessionOptions {
   revocations?: Sql;
   /** Send the cookie only over HTTPS (on behind a TLS proxy). */
   secureCookie?: boolean;
+  lifetimes?: SessionLifetimes;
+  /** The clock sessions are timed by; tests pass their own. */
+  now?: () => number;
 }
 
 /**
@@ -48,8 +63,12 @@ export interface SessionOptions {
  */
 export const sessions = fp<SessionOptions>(
   async (app: FastifyInstance, options) => {
+    const { idleMinutes, maxHours } = options.lifetimes ?? DEFAULT_LIFETIMES;
+    const now = options.now ?? Date.now;
+    const idleMs = idleMinutes * 60_000;
+    const maxMs = maxHours * 3_600_000;
     await app.register(cookie);
-    await app.register(jwt, { secret: options.secret, sign: { expiresIn: `${SESSION_HOURS}h` } });
+    await app.register(jwt, { secret: options.secret, sign: { expiresIn: `${maxHours}h` } });
     app.decorateRequest('session', null);
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
@@ -66,7 +85,14 @@ export const sessions = fp<SessionOptions>(
       } catch {
         return; // an expired or forged token is the same as none
       }
-      if (options.revocations && (await isRevoked(options.revocations, claims.sub, claims.iatMs))) return;
+      const at = now();
+      if (at - claims.iatMs > maxMs) return;
+      if (options.revocations) {
+        const state = await sessionState(options.revocations, claims.sub, claims.iatMs);
+        const lastUsed = Math.max(state.lastSeenMs ?? 0, claims.iatMs);
+        if (state.ended || at - lastUsed > idleMs) return;
+        if (at - lastUsed >= ACTIVITY_STEP_MS) await noteActivity(options.revocations, claims.sub, claims.iatMs, at);
+      }
       request.session = {
         accountId: claims.sub,
         role: claims.role,
@@ -79,14 +105,15 @@ export const sessions = fp<SessionOptions>(
         sub: session.accountId,
         role: session.role,
         username: session.username,
-        iatMs: Date.now(),
+        iatMs: now(),
       });
+      if (options.revocations) await forgetExpiredSessions(options.revocations, now() - maxMs);
       reply.setCookie(SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: 'lax',
         secure: options.secureCookie ?? false,
         path: '/',
-        maxAge: SESSION_HOURS * 3600,
+        maxAge: maxHours * 3600,
       });
       return token;
     });

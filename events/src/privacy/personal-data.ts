@@ -1,11 +1,13 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { cleanText } from '../rules/text.ts';
-import type { Sql } from '../store/sql.ts';
+import type { Sql, SqlDatabase } from '../store/sql.ts';
+import { needsRewrap, unwrapKey, wrapKey } from './data-key.ts';
 
 /**
  * Personal data in events is sealed with a key of its own per person (the "subject", an account
- * id), kept beside the log in `privacy.subject_keys`. Erasure under Thailand's PDPA deletes the
+ * id), kept beside the log in `privacy.subject_keys`, wrapped with the key-encryption key from
+ * the environment (./data-key.ts), so the database alone opens nothing. Erasure under Thailand's PDPA deletes the
  * key: the log stays immutable and every count built from it stays right, but what was sealed
  * can no longer be read by anyone (crypto-shredding).
  */
@@ -50,14 +52,14 @@ async function keyOf(sql: Sql, subject: string): Promise<{ key: Buffer | null; e
     subject,
   ]);
   if (!row) return null;
-  return { key: row.key === null ? null : Buffer.from(row.key, 'base64'), erased: row.key === null };
+  return { key: row.key === null ? null : unwrapKey(subject, row.key), erased: row.key === null };
 }
 
 /** Seals `value` with the subject's key, creating the key on first use. Refused once erased. */
 export async function seal(sql: Sql, subject: string, value: unknown): Promise<SealedBox> {
   await sql.query(`INSERT INTO privacy.subject_keys (subject_id, key) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
     subject,
-    randomBytes(32).toString('base64'),
+    wrapKey(subject, randomBytes(32)),
   ]);
   const found = await keyOf(sql, subject);
   if (!found?.key) throw new SubjectErased(subject);
@@ -94,6 +96,22 @@ export async function open<Schema extends z.ZodType>(
   return schema.parse(cleanText(JSON.parse(json)));
 }
 
+/**
+ * A keyed digest of a value that must be looked up but not stored in the clear (a username, a
+ * national id kept unique): HMAC-SHA256 with the portal's own lookup key, itself kept wrapped in
+ * privacy.subject_keys like a person's key, so rotation re-wraps it and the digests stay valid.
+ */
+export async function lookupDigest(sql: Sql, purpose: string, value: string): Promise<string> {
+  await sql.query(`INSERT INTO privacy.subject_keys (subject_id, key) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+    LOOKUP_SUBJECT,
+    wrapKey(LOOKUP_SUBJECT, randomBytes(32)),
+  ]);
+  const found = await keyOf(sql, LOOKUP_SUBJECT);
+  return createHmac('sha256', found!.key!).update(`${purpose}\u0000${value}`).digest('base64url');
+}
+
+const LOOKUP_SUBJECT = 'portal:lookup-digests';
+
 /** Deletes the subject's key for good; run it in the transaction that appends the erasure event. */
 export async function eraseKey(sql: Sql, subject: string): Promise<void> {
   await sql.query(
@@ -113,3 +131,34 @@ export const personalDataReader =
   (sql: Sql): PersonalDataReader =>
   (sealed, schema) =>
     open(sql, sealed, schema);
+
+/**
+ * Wraps every stored key with the current key-encryption key: keys stored before wrapping, and
+ * keys wrapped with a previous one (rotation). Events are not touched. Answers how many changed.
+ */
+export async function rewrapKeys(db: SqlDatabase, onProgress?: (done: number) => void): Promise<number> {
+  let done = 0;
+  let after = '';
+  for (;;) {
+    const rows = await db.query<{ subject_id: string; key: string }>(
+      `SELECT subject_id, key FROM privacy.subject_keys WHERE key IS NOT NULL AND subject_id > $1
+        ORDER BY subject_id LIMIT 500`,
+      [after],
+    );
+    if (rows.length === 0) return done;
+    after = rows[rows.length - 1]!.subject_id;
+    const stale = rows.filter((row) => needsRewrap(row.key));
+    await db.transaction(async (tx) => {
+      for (const row of stale) {
+        // Only if unchanged meanwhile: an erasure in between must stay an erasure.
+        await tx.query(`UPDATE privacy.subject_keys SET key = $3 WHERE subject_id = $1 AND key = $2`, [
+          row.subject_id,
+          row.key,
+          wrapKey(row.subject_id, unwrapKey(row.subject_id, row.key)),
+        ]);
+      }
+    });
+    done += stale.length;
+    if (stale.length > 0) onProgress?.(done);
+  }
+}
