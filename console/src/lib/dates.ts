@@ -26,3 +26,6 @@ export function toLocalInput(iso: string, seconds = false): string {
 
 /** The instant a datetime-local input's value means in the browser's time zone, or '' when empty. */
 export const fromLocalInput = (value: string): string => (value ? new Date(value).toISOString() : '');
+
+/** The browser's time zone: the overview counts days in it, and exports show their dates in it. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -93,6 +93,16 @@ describe.skipIf(chromiumSkipReason())('the registration report', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(first);
     expect(lines[1]).toContain('APPROVED');
+    // Dates in the browser's own zone, as the screen shows them, in a form spreadsheets read as dates.
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const listedAt = await page.evaluate(async () => {
+      const token = localStorage.getItem('token');
+      const answer = await fetch('/api/admin/registration', { headers: { authorization: `Bearer ${token}` } });
+      return ((await answer.json()) as { members: { fullName: string; createdAt: string }[] }).members;
+    });
+    const created = listedAt.find((m) => m.fullName === first)!.createdAt;
+    const local = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' });
+    expect(lines[1]).toContain(local.format(new Date(created)));
     await page.getByText('Your report is being downloaded.').waitFor();
 
     // The partner, with the company, in the details; then erased.

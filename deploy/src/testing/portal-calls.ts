@@ -16,7 +16,8 @@ export function portalCalls(portalOf: () => TestPortal) {
       payload,
       headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', 'x-min-position': String(lastPosition) },
     });
-    const position = answer.json()?.position;
+    const json = String(answer.headers['content-type'] ?? '').includes('json');
+    const position = json ? answer.json()?.position : undefined;
     if (typeof position === 'number' && position > lastPosition) lastPosition = position;
     return answer;
   };

@@ -61,7 +61,8 @@ export const MemberReport = z.object({
   message: z.string(),
 });
 
-const timeZone = z
+/** An IANA time zone name (Asia/Bangkok), as the browser reports its own. */
+export const timeZone = z
   .string()
   .max(64)
   .refine((zone) => {

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { SAFE_CSV } from '../../core/safe-csv.ts';
+import { ExportZone, asMoment, asText, safeCsv } from '../../core/safe-csv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -70,31 +70,31 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['attendance'],
         summary: `The filtered attempts as ${AUDIT_FILE} (UTF-8 with a byte-order mark, so Excel shows Thai)`,
-        querystring: AuditQuery,
+        querystring: AuditQuery.extend(ExportZone.shape),
       },
     },
     async (request, reply) => {
       const { attempts } = await searchAttempts(app.queries.db, request.query, null);
       const rows = attempts.map((a) => [
-        a.serverTime,
-        a.deviceTime ?? '',
+        asMoment(a.serverTime),
+        asMoment(a.deviceTime),
         a.outcome.toUpperCase(),
         a.reason ?? '',
         a.courseTopic ?? '',
-        a.courseId,
-        a.roundId,
+        asText(a.courseId),
+        asText(a.roundId),
         a.memberName ?? '',
-        a.memberId ?? '',
+        asText(a.memberId),
         a.scannerName ?? '',
-        a.scannerId,
-        a.deviceId ?? '',
+        asText(a.scannerId),
+        asText(a.deviceId),
         a.method ?? '',
         a.lateUploaded ? 'yes' : 'no',
       ]);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${AUDIT_FILE}"`);
-      return `\uFEFF${stringify([AUDIT_COLUMNS, ...rows], SAFE_CSV)}`;
+      return `\uFEFF${stringify([AUDIT_COLUMNS, ...rows], safeCsv(request.query.tz))}`;
     },
   );
 

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { SAFE_CSV } from '../../core/safe-csv.ts';
+import { ExportZone, asMoment, asText, safeCsv } from '../../core/safe-csv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,22 +54,22 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['registrations'],
         summary: `The filtered registrations as ${CSV_FILE} (UTF-8 with a byte-order mark, so Excel shows Thai)`,
-        querystring: RegistrationQuery,
+        querystring: RegistrationQuery.extend(ExportZone.shape),
       },
     },
     async (request, reply) => {
       const { members } = await searchRegistrations(app.queries.db, request.query, null);
       const rows = members.map((m) => [
-        m._id,
+        asText(m._id),
         m.fullName || m.username,
         m.personalEmail,
-        m.personalPhone,
+        asText(m.personalPhone),
         [m.personalAddress, m.personalSubdistrict, m.personalDistrict, m.personalProvince, m.personalPostalCode]
           .filter(Boolean)
           .join(' '),
-        m.createdAt,
+        asMoment(m.createdAt),
         m.status.toUpperCase(),
-        m.personalId,
+        asText(m.personalId),
         m.title,
         m.gender ?? '',
         m.dateOfBirth ?? '',
@@ -78,7 +78,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${CSV_FILE}"`);
-      return `\uFEFF${stringify([CSV_COLUMNS, ...rows], SAFE_CSV)}`;
+      return `\uFEFF${stringify([CSV_COLUMNS, ...rows], safeCsv(request.query.tz))}`;
     },
   );
 }

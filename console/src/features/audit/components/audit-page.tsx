@@ -7,7 +7,7 @@ import type { AuditPage as AuditAnswer } from '@portal/query-api/contracts/audit
 import { Pager } from '../../../components/ui/pager.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { api, apiFile } from '../../../lib/api-client.ts';
-import { dateTime } from '../../../lib/dates.ts';
+import { browserTimeZone, dateTime } from '../../../lib/dates.ts';
 import { usePage } from '../../../lib/use-page.ts';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
@@ -53,7 +53,9 @@ export function AuditPage() {
 
   async function download() {
     try {
-      const blob = await apiFile(`/api/admin/audit/scans.csv?${queryOf(filters)}`);
+      const blob = await apiFile(
+        `/api/admin/audit/scans.csv?${queryOf(filters)}&tz=${encodeURIComponent(browserTimeZone())}`,
+      );
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
       link.download = 'scan_audit.csv';

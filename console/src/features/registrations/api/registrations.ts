@@ -2,10 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import type { RegistrationPage, RegistrationQuery } from '@portal/query-api/contracts/account';
 import { api, apiFile } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/dates.ts';
 
 export type Filters = Pick<RegistrationQuery, 'search' | 'status' | 'sort' | 'order'> & { page: number };
 
-const queryString = (filters: Partial<Filters>) =>
+const queryString = (filters: Partial<Filters> & { tz?: string }) =>
   new URLSearchParams(
     Object.entries(filters)
       .filter(([, value]) => value !== undefined && value !== '')
@@ -22,7 +23,7 @@ export const useRegistrations = (filters: Filters) =>
 /** The CSV of the filtered rows. */
 export function exportRegistrations(filters: Filters): Promise<Blob> {
   const { page: _page, ...rest } = filters;
-  return apiFile(`/api/admin/registration/export.csv?${queryString(rest)}`);
+  return apiFile(`/api/admin/registration/export.csv?${queryString({ ...rest, tz: browserTimeZone() })}`);
 }
 
 export type Action = 'approve' | 'reject' | 'delete' | 'erase';
