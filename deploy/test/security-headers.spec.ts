@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDatabase } from '@portal/events/testing/databases';
-import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
+import { TEST_ADMIN, type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 /**
  * Security headers on every answer (issue 17): found, none on the console, the APIs or the docs,
@@ -35,5 +35,26 @@ describe('security headers', () => {
     expect(answer.headers['permissions-policy']).toContain('microphone=()');
     // Plain HTTP here: HSTS only when served over HTTPS (COOKIE_SECURE=true behind a TLS proxy).
     expect(answer.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sets the session cookie HttpOnly, SameSite=Lax and for the whole portal', async () => {
+    const answer = await portal.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });
+    const cookie = answer.cookies.find((c) => c.name === 'token')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+  });
+});
+
+describe('behind a TLS proxy (COOKIE_SECURE=true)', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await openTestPortal(pgliteDatabase, { secureCookie: true });
+  });
+  afterAll(() => portal.close());
+
+  it('sends HSTS and marks the session cookie Secure', async () => {
+    const answer = await portal.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });
+    expect(answer.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    expect(answer.cookies.find((c) => c.name === 'token')).toMatchObject({ secure: true, httpOnly: true });
   });
 });

@@ -14,6 +14,8 @@ export async function openTestPortal(
     mail?: MailConfig;
     kafka?: { brokers: string[]; topic: string };
     sessions?: PortalOptions['sessions'];
+    /** As behind a TLS proxy (COOKIE_SECURE=true). */
+    secureCookie?: boolean;
   } = {},
 ) {
   const { db, url, drop } = await database.open();
@@ -29,6 +31,7 @@ export async function openTestPortal(
       // No relay unless the test asks for one (CI sets KAFKA_BROKERS for the Kafka tests).
       kafka: options.kafka ?? null,
       sessions: options.sessions,
+      secureCookie: options.secureCookie,
     });
   let portal = await start();
   const signIn = await portal.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });
