@@ -46,6 +46,8 @@ export async function createSignInAttemptsTable(sql: Sql): Promise<void> {
   await sql.query(
     `CREATE INDEX IF NOT EXISTS sign_in_attempts_by_account ON auth.sign_in_attempts (account_hash, at_ms)`,
   );
+  // Old tries are pruned on every admission: without this index that would read the whole table.
+  await sql.query(`CREATE INDEX IF NOT EXISTS sign_in_attempts_by_time ON auth.sign_in_attempts (at_ms)`);
 }
 
 /** Either the caller waits this many seconds, or may try: `attempt` is then settled by the outcome. */

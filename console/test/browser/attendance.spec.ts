@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { PASS_WINDOW_MS } from '@portal/events/attendance/pass-code';
-import { postgresSkipReason } from '@portal/events/testing/databases';
-import { CHROMIUM, SCREENSHOTS, chromiumSkipReason, launchChromium, signIn as signInAt } from './chromium.ts';
+import { CHROMIUM, SCREENSHOTS, chromiumSkipReason, signIn as signInAt, portalAndBrowser } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const hour = 3600_000;
@@ -61,12 +60,7 @@ describe.skipIf(chromiumSkipReason())(
       );
 
     beforeAll(async () => {
-      const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
-      portal = await startPortalProcess({
-        database,
-        env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-      });
-      browser = await launchChromium();
+      ({ portal, browser } = await portalAndBrowser(ADMIN));
       const admin = (await call('/api/login', ADMIN)).partner;
       for (const [path, person] of [
         ['/api/partners/register', partner],

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { postgresSkipReason } from '@portal/events/testing/databases';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = resolve(import.meta.dirname, '../../../test-results/screenshots');
@@ -136,3 +138,19 @@ export async function registerApproved(
 /** How far the page scrolls sideways (0 when it fits the viewport). */
 export const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/**
+ * The portal as a newcomer starts it (`npm start`; on PostgreSQL when DATABASE_URL is set, else
+ * PGlite) with `admin` as the first admin, and Chromium to look at it.
+ */
+export async function portalAndBrowser(admin: {
+  username: string;
+  password: string;
+}): Promise<{ portal: RunningPortal; browser: Browser }> {
+  const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
+  const portal = await startPortalProcess({
+    database,
+    env: { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password },
+  });
+  return { portal, browser: await launchChromium() };
+}

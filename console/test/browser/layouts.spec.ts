@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember } from '@portal/events/testing/accounts';
-import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
+import { SCREENSHOTS, chromiumSkipReason, portalAndBrowser } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
@@ -23,12 +22,7 @@ describe.skipIf(chromiumSkipReason())('the admin and partner layouts', () => {
   };
 
   beforeAll(async () => {
-    const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
-    portal = await startPortalProcess({
-      database,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    browser = await launchChromium();
+    ({ portal, browser } = await portalAndBrowser(ADMIN));
     adminToken = (await post('/api/login', ADMIN)).partner.token;
   });
   afterAll(async () => {

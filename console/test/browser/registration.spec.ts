@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
+import { SCREENSHOTS, chromiumSkipReason, portalAndBrowser } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
@@ -14,12 +13,7 @@ describe.skipIf(chromiumSkipReason())('registering members and partners through 
   let adminToken: string;
 
   beforeAll(async () => {
-    const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
-    portal = await startPortalProcess({
-      database,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    browser = await launchChromium();
+    ({ portal, browser } = await portalAndBrowser(ADMIN));
     const login = await fetch(`${portal.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

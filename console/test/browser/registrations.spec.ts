@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
+import { SCREENSHOTS, chromiumSkipReason, portalAndBrowser } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
@@ -19,12 +18,7 @@ describe.skipIf(chromiumSkipReason())('the registration report', () => {
   const partner = samplePartner({ fullName: `${tag} Partner`, companyName: 'Siam Training Co' });
 
   beforeAll(async () => {
-    const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
-    portal = await startPortalProcess({
-      database,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    browser = await launchChromium();
+    ({ portal, browser } = await portalAndBrowser(ADMIN));
     for (const person of members) await post('/api/members/register', person);
     await post('/api/partners/register', partner);
   });

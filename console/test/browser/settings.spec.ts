@@ -2,10 +2,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember } from '@portal/events/testing/accounts';
-import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
+import { SCREENSHOTS, chromiumSkipReason, portalAndBrowser } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
@@ -28,12 +27,7 @@ describe.skipIf(chromiumSkipReason())('account settings through the console', ()
   };
 
   beforeAll(async () => {
-    const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
-    portal = await startPortalProcess({
-      database,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    browser = await launchChromium();
+    ({ portal, browser } = await portalAndBrowser(ADMIN));
     adminToken = (await call('/api/login', { method: 'POST', body: ADMIN })).body.partner.token;
   });
   afterAll(async () => {

@@ -2,10 +2,9 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { postgresSkipReason } from '@portal/events/testing/databases';
-import { SCREENSHOTS, apiCaller, chromiumSkipReason, launchChromium, registerApproved, signIn } from './chromium.ts';
+import { SCREENSHOTS, apiCaller, chromiumSkipReason, registerApproved, signIn, portalAndBrowser } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const hour = 3600_000;
@@ -30,12 +29,7 @@ describe.skipIf(chromiumSkipReason())('stored script stays text on every screen 
   let round = '';
 
   beforeAll(async () => {
-    const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
-    portal = await startPortalProcess({
-      database,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    browser = await launchChromium();
+    ({ portal, browser } = await portalAndBrowser(ADMIN));
     adminToken = (await call('/api/login', ADMIN)).partner.token;
     Object.assign(ids, await registerApproved(call, adminToken, { partners: [partner], members: [member] }));
     const partnerToken = (await call('/api/login', partner)).partner.token;
