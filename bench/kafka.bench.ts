@@ -23,6 +23,7 @@ import { testTopic } from '@portal/events/testing/kafka';
 import { startService } from '@portal/deploy/testing/portal-process';
 import { projectorGroup } from '@portal/projector/kafka/kafka-projector';
 import { scanLoad } from './scan-load.ts';
+import { TEST_DATA_KEY_ENV } from '@portal/events/testing/data-keys';
 
 const EVENTS = Number(process.env.BENCH_KAFKA_EVENTS ?? 20_000);
 const ROUNDS = 50;
@@ -104,6 +105,8 @@ async function throughput() {
             KAFKA_TOPIC: topic,
             PROJECTOR_NAME: `bench-${n}`,
             KAFKA_SESSION_TIMEOUT_MS: '6000',
+            // The key the writer (this process) wraps personal-data keys with.
+            ...TEST_DATA_KEY_ENV,
           }),
         ),
       );

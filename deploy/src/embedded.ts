@@ -50,6 +50,11 @@ try {
 const url = `http://localhost:${port}`;
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${resolve(config.dataDir)}`;
 const lines = [``, `  Course portal is running at ${url}`, `  Data: ${where}`, `  API documentation: ${url}/api/docs`];
+if (!process.env.DATA_KEY) {
+  lines.push(
+    `  Personal-data key: ${resolve(config.dataDir, 'data-key')} (back it up apart from the data: without it no name or contact can be read)`,
+  );
+}
 if (portal.firstAdmin?.generatedPassword) {
   lines.push(
     `  Sign in as the first admin: username ${portal.firstAdmin.username}, password ${portal.firstAdmin.generatedPassword}`,

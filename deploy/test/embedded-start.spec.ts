@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,9 @@ describe('npm start (embedded)', () => {
     const output = portal.output();
     expect(output).toContain(`Course portal is running at http://localhost:${new URL(portal.url).port}`);
     expect(output).toContain('embedded PGlite');
+    // The key that wraps personal-data keys is made on the first start, kept beside the data, named.
+    expect(output).toContain(`Personal-data key: ${join(portal.dataDir, 'data-key')}`);
+    expect(statSync(join(portal.dataDir, 'data-key')).mode & 0o777).toBe(0o600);
     const password = /username admin01, password (\S+)/.exec(output)?.[1];
     expect(password).toBeDefined();
     expect((await signIn(portal.url, 'admin01', password!)).status).toBe(200);
@@ -57,5 +60,14 @@ describe('npm start with a bad first-admin setting', () => {
     expect(code).not.toBe(0);
     expect(output).toContain('The portal could not start: ADMIN_USERNAME: Username must be at least 6 characters.');
     expect(output).not.toMatch(/ZodError|at async/);
+  });
+
+  it('refuses a DATA_KEY that is not 32 bytes, saying how to make one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-bad-key-'));
+    const { code, output } = await failedStart({ DATA_DIR: dataDir, DATA_KEY: 'too-short' });
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(code).not.toBe(0);
+    expect(output).toContain('The portal could not start: DATA_KEY must be 32 random bytes');
+    expect(output).toContain('openssl rand -base64 32');
   });
 });

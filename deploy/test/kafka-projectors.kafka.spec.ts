@@ -8,6 +8,7 @@ import { brokerStartedByScript, restartBroker } from '../src/testing/kafka-broke
 import { startService } from '../src/testing/portal-process.ts';
 import { buildFromLog, readModelDifferences, readModelSizes } from '../src/testing/read-model-copies.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
+import { TEST_DATA_KEY_ENV } from '@portal/events/testing/data-keys';
 
 const skip = kafkaSkipReason() ?? postgresSkipReason();
 if (skip && process.env.CI) throw new Error(`${skip} CI must run the Kafka projector tests.`);
@@ -39,6 +40,8 @@ describe.skipIf(skip !== null)('projectors sharing the log through Kafka, throug
       KAFKA_TOPIC: topic,
       PROJECTOR_NAME: name,
       KAFKA_SESSION_TIMEOUT_MS: '6000',
+      // The key the writer (this process) wraps personal-data keys with.
+      ...TEST_DATA_KEY_ENV,
     });
 
   beforeAll(async () => {
