@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRevocationTable, sessionState } from '@portal/events/http/revocations';
 import { sessionLifetimesFromEnv } from '@portal/events/http/service-config';
 import { testDatabases } from '@portal/events/testing/databases';
 import { portalCalls } from '../src/testing/portal-calls.ts';
@@ -122,7 +123,7 @@ describe.each(testDatabases())('session lifetimes on $name', (database) => {
       sessions: { lifetimes: { idleMinutes: 30, maxHours: 12 }, clock: () => now },
     });
     // Registered while the admin's own session is young: the tests then move the clock on.
-    for (let n = 0; n < 2; n++) members.push(await approvedMember('Time Keeper'));
+    for (let n = 0; n < 3; n++) members.push(await approvedMember('Time Keeper'));
   });
   afterAll(() => portal.close());
 
@@ -141,6 +142,24 @@ describe.each(testDatabases())('session lifetimes on $name', (database) => {
   const status = async (auth: { authorization: string } | { cookie: string }) =>
     (await portal.app.inject({ method: 'GET', url: '/api/members/me/pass', headers: auth })).statusCode;
   const minutes = (n: number) => (now += n * 60_000);
+
+  it('ends only the session that logs out, even when two began in the same millisecond', async () => {
+    // The test clock stands still: both sessions of this member are issued at the same moment.
+    const member = members.at(-1)!;
+    const again = async () =>
+      (
+        await portal.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: member.person.username, password: member.person.password },
+        })
+      ).json().partner.token as string;
+    const first = await again();
+    const second = await again();
+    await portal.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${first}` } });
+    expect(await status({ authorization: `Bearer ${first}` })).toBe(401);
+    expect(await status({ authorization: `Bearer ${second}` })).toBe(200);
+  });
 
   it('ends a session unused for longer than its idle time, with the cookie and with a bearer token', async () => {
     const [cookie, bearer] = await signIn();
@@ -172,5 +191,27 @@ describe.each(testDatabases())('session lifetimes on $name', (database) => {
     });
     expect(() => sessionLifetimesFromEnv({ SESSION_IDLE_MINUTES: '0' })).toThrow(/positive number/);
     expect(() => sessionLifetimesFromEnv({ SESSION_MAX_HOURS: 'forever' })).toThrow(/positive number/);
+  });
+});
+
+describe.each(testDatabases())('logouts noted by an earlier version, on $name', (database) => {
+  it('still end those sessions after the upgrade', async () => {
+    const { db, drop } = await database.open();
+    try {
+      await db.query(`CREATE SCHEMA auth`);
+      await db.query(`CREATE TABLE auth.ended_sessions (
+        account_id text NOT NULL, issued_at_ms bigint NOT NULL, ended_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (account_id, issued_at_ms))`);
+      await db.query(`INSERT INTO auth.ended_sessions (account_id, issued_at_ms) VALUES ('acc-1', 1700000000000)`);
+      await createRevocationTable(db);
+      // A token from before sessions had ids is known by its account and moment of issue.
+      const old = { sessionId: 'acc-1:1700000000000', accountId: 'acc-1', issuedAtMs: 1700000000000 };
+      expect((await sessionState(db, old)).ended).toBe(true);
+      expect(
+        (await sessionState(db, { ...old, sessionId: 'acc-1:1700000000001', issuedAtMs: 1700000000001 })).ended,
+      ).toBe(false);
+    } finally {
+      await drop();
+    }
   });
 });

@@ -84,7 +84,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     '/api/logout',
     { schema: { tags: ['accounts'], summary: 'Sign out: ends the session (cookie or bearer token) on the server' } },
     async (request, reply) => {
-      if (request.session) await endSession(db, request.session.accountId, request.session.issuedAtMs);
+      if (request.session) await endSession(db, request.session);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { success: true };
     },

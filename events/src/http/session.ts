@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,7 +7,7 @@ import { z } from 'zod';
 import { type Role, roles } from '../accounts/account.events.ts';
 import type { Sql } from '../store/sql.ts';
 import { HttpError } from './errors.ts';
-import { forgetExpiredSessions, noteActivity, sessionState } from './revocations.ts';
+import { type SessionKey, forgetExpiredSessions, noteActivity, sessionState } from './revocations.ts';
 
 /** What a signed session says about its holder. Routes trust only this, never the browser. */
 export const SessionClaims = z.object({
@@ -15,11 +16,13 @@ export const SessionClaims = z.object({
   username: z.string(),
   /** When it was issued, in milliseconds (iat has whole seconds only). */
   iatMs: z.number(),
+  /** A random id of this session (what logout ends); tokens issued before it existed have none. */
+  sid: z.string().optional(),
 });
 type SessionClaims = z.infer<typeof SessionClaims>;
 export type Session = { accountId: string; role: Role; username: string };
-/** A verified session as a request carries it: who, and when it was issued (what logout ends). */
-export type RequestSession = Session & { issuedAtMs: number };
+/** A verified session as a request carries it: who, and which session (what logout ends). */
+export type RequestSession = Session & SessionKey;
 
 export const SESSION_COOKIE = 'token';
 
@@ -87,18 +90,18 @@ export const sessions = fp<SessionOptions>(
       }
       const at = now();
       if (at - claims.iatMs > maxMs) return;
-      if (options.revocations) {
-        const state = await sessionState(options.revocations, claims.sub, claims.iatMs);
-        const lastUsed = Math.max(state.lastSeenMs ?? 0, claims.iatMs);
-        if (state.ended || at - lastUsed > idleMs) return;
-        if (at - lastUsed >= ACTIVITY_STEP_MS) await noteActivity(options.revocations, claims.sub, claims.iatMs, at);
-      }
-      request.session = {
+      const key: SessionKey = {
+        sessionId: claims.sid ?? `${claims.sub}:${claims.iatMs}`,
         accountId: claims.sub,
-        role: claims.role,
-        username: claims.username,
         issuedAtMs: claims.iatMs,
       };
+      if (options.revocations) {
+        const state = await sessionState(options.revocations, key);
+        const lastUsed = Math.max(state.lastSeenMs ?? 0, claims.iatMs);
+        if (state.ended || at - lastUsed > idleMs) return;
+        if (at - lastUsed >= ACTIVITY_STEP_MS) await noteActivity(options.revocations, key, at);
+      }
+      request.session = { ...key, role: claims.role, username: claims.username };
     });
     app.decorate('issueSession', async (reply: FastifyReply, session: Session) => {
       const token = app.jwt.sign({
@@ -106,6 +109,7 @@ export const sessions = fp<SessionOptions>(
         role: session.role,
         username: session.username,
         iatMs: now(),
+        sid: randomUUID(),
       });
       if (options.revocations) await forgetExpiredSessions(options.revocations, now() - maxMs);
       reply.setCookie(SESSION_COOKIE, token, {
