@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { keptSecret } from './kept-secret.ts';
 
 /**
  * The key-encryption key (KEK): each person's data key is stored wrapped with it (AES-256-GCM,
@@ -59,16 +59,7 @@ export function dataKeysFromEnv(env: NodeJS.ProcessEnv = process.env, dataDir?: 
       'DATA_KEY must be set when a service runs alone: 32 random bytes (openssl rand -base64 32), the same for every service.',
     );
   }
-  const file = join(dataDir, 'data-key');
-  try {
-    return { current: parseDataKey(readFileSync(file, 'utf8'), file), previous };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(dataDir, { recursive: true });
-    const generated = randomBytes(32);
-    writeFileSync(file, generated.toString('base64'), { mode: 0o600, flag: 'wx' });
-    return { current: generated, previous };
-  }
+  return { current: parseDataKey(keptSecret(dataDir, 'data-key'), join(dataDir, 'data-key')), previous };
 }
 
 /** A person's data key as stored: wrapped with the current KEK. */

@@ -55,14 +55,24 @@ async function keyOf(sql: Sql, subject: string): Promise<{ key: Buffer | null; e
   return { key: row.key === null ? null : unwrapKey(subject, row.key), erased: row.key === null };
 }
 
-/** Seals `value` with the subject's key, creating the key on first use. Refused once erased. */
-export async function seal(sql: Sql, subject: string, value: unknown): Promise<SealedBox> {
+/**
+ * The subject's key, made on first use. Read first: a sign-in or a scan by username looks up a
+ * digest on every call, and the key exists after the first one.
+ */
+async function keyFor(sql: Sql, subject: string): Promise<{ key: Buffer | null; erased: boolean }> {
+  const found = await keyOf(sql, subject);
+  if (found) return found;
   await sql.query(`INSERT INTO privacy.subject_keys (subject_id, key) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
     subject,
     wrapKey(subject, randomBytes(32)),
   ]);
-  const found = await keyOf(sql, subject);
-  if (!found?.key) throw new SubjectErased(subject);
+  return (await keyOf(sql, subject))!;
+}
+
+/** Seals `value` with the subject's key, creating the key on first use. Refused once erased. */
+export async function seal(sql: Sql, subject: string, value: unknown): Promise<SealedBox> {
+  const found = await keyFor(sql, subject);
+  if (!found.key) throw new SubjectErased(subject);
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', found.key, iv);
   cipher.setAAD(Buffer.from(subject));
@@ -102,12 +112,8 @@ export async function open<Schema extends z.ZodType>(
  * privacy.subject_keys like a person's key, so rotation re-wraps it and the digests stay valid.
  */
 export async function lookupDigest(sql: Sql, purpose: string, value: string): Promise<string> {
-  await sql.query(`INSERT INTO privacy.subject_keys (subject_id, key) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-    LOOKUP_SUBJECT,
-    wrapKey(LOOKUP_SUBJECT, randomBytes(32)),
-  ]);
-  const found = await keyOf(sql, LOOKUP_SUBJECT);
-  return createHmac('sha256', found!.key!).update(`${purpose}\u0000${value}`).digest('base64url');
+  const found = await keyFor(sql, LOOKUP_SUBJECT);
+  return createHmac('sha256', found.key!).update(`${purpose}\u0000${value}`).digest('base64url');
 }
 
 const LOOKUP_SUBJECT = 'portal:lookup-digests';
