@@ -13,10 +13,20 @@ import { PersonalData } from '@portal/events/accounts/account.events';
 import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
 import { type Sealed, open, rewrapKeys } from '@portal/events/privacy/personal-data';
 import { createEventStoreSchema } from '@portal/events/store/schema';
+import { connectPostgres } from '@portal/events/store/postgres';
+import { READ_MODEL_KEY_SETTING, unlockReadModels } from '@portal/events/read-models/sealed-columns';
 import { TEST_DATA_KEYS, useTestDataKeys } from '@portal/events/testing/data-keys';
 import { testDatabases } from '@portal/events/testing/databases';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
+
+const CONTACT = {
+  name: 'Contact Wanphen',
+  email: 'wanphen.writes@example.test',
+  subject: 'Parking by hall nine',
+  message: 'Secret question about the lunch voucher',
+};
+const LETTER = { to: 'letter.reader@example.test', subject: 'Round moved to Friday', message: 'See you in room nine' };
 
 /**
  * Found: each person's data key sat in the clear beside the data, so a stolen dump opened every
@@ -25,12 +35,16 @@ import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 describe.each(testDatabases())('personal-data keys wrapped with DATA_KEY on $name', (database) => {
   let portal: TestPortal;
   let url: string | undefined;
-  const { approvedMember } = portalCalls(() => portal);
+  const { approvedMember, call } = portalCalls(() => portal);
   const people: Awaited<ReturnType<typeof approvedMember>>[] = [];
   beforeAll(async () => {
     portal = await openTestPortal(database);
     url = portal.url;
     for (const name of ['Wrapped Somchai', 'Wrapped Malee']) people.push(await approvedMember(name));
+    // Words of their own, held by the read models too: a contact message and an e-mail.
+    await call('POST', '/api/contact', people[0]!.token, CONTACT);
+    await call('POST', '/api/emails', portal.adminToken, LETTER);
+    await call('GET', '/api/admin/emails', portal.adminToken); // waits for the read models
   });
   afterAll(() => portal.close());
   afterEach(() => useTestDataKeys());
@@ -72,14 +86,22 @@ describe.each(testDatabases())('personal-data keys wrapped with DATA_KEY on $nam
     await expect(open(portal.db, sealed, PersonalData)).rejects.toThrow(/not configured/);
   });
 
-  it('leaves no personal data in a dump of the log, its keys and the command side (pg_dump on PostgreSQL)', async () => {
-    // Every row of every table outside the read models, as text; on PostgreSQL, pg_dump's own output too.
+  it('leaves no personal data in a dump of the whole database (pg_dump on PostgreSQL), read models included', async () => {
+    // Every row of every table, as text; on PostgreSQL, pg_dump's own output too.
     const tables = await portal.db.query<{ name: string }>(
       `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
-        WHERE table_schema IN ('es', 'privacy', 'cmd', 'auth') AND table_type = 'BASE TABLE'`,
+        WHERE table_schema IN ('es', 'privacy', 'cmd', 'auth', 'rm') AND table_type = 'BASE TABLE'`,
     );
     expect(tables.map((table) => table.name)).toEqual(
-      expect.arrayContaining(['es.events', 'privacy.subject_keys', 'cmd.unique_values', 'cmd.credentials']),
+      expect.arrayContaining([
+        'es.events',
+        'privacy.subject_keys',
+        'cmd.unique_values',
+        'cmd.credentials',
+        'rm.accounts_sealed',
+        'rm.contact_messages_sealed',
+        'rm.emails_sealed',
+      ]),
     );
     let dump = '';
     for (const { name } of tables) {
@@ -87,24 +109,47 @@ describe.each(testDatabases())('personal-data keys wrapped with DATA_KEY on $nam
       dump += rows.map((row) => row.row).join('\n');
     }
     if (url) {
-      dump += execFileSync(
-        '/usr/lib/postgresql/15/bin/pg_dump',
-        ['--schema=es', '--schema=privacy', '--schema=cmd', '--schema=auth', url],
-        { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-      );
+      dump += execFileSync('/usr/lib/postgresql/15/bin/pg_dump', [url], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
     }
     expect(dump).toContain('MemberRegistered');
+    const words = [...Object.values(CONTACT), ...Object.values(LETTER)];
     for (const { person } of people) {
-      for (const value of [
-        person.fullName,
-        person.username,
-        person.personalId,
-        person.personalPhone,
-        person.personalEmail,
-      ]) {
-        expect(dump.toLowerCase()).not.toContain(String(value).toLowerCase());
-      }
+      words.push(person.fullName, person.username, person.personalId, person.personalPhone, person.personalEmail);
     }
+    // What the screens show is all there, opened by the query side's connections.
+    const shown = JSON.stringify([
+      (await call('GET', '/api/admin/registration', portal.adminToken)).json(),
+      (await call('GET', '/api/admin/contact-messages', portal.adminToken)).json(),
+      (await call('GET', '/api/admin/emails', portal.adminToken)).json(),
+    ]).toLowerCase();
+    for (const word of words) {
+      expect(shown).toContain(String(word).toLowerCase());
+      expect(dump.toLowerCase()).not.toContain(String(word).toLowerCase());
+    }
+  });
+
+  it('opens the read models only on a connection that holds their key', async () => {
+    const sql = url ? connectPostgres({ connectionString: url }) : null;
+    try {
+      // PGlite has one connection, already unlocked: show that a session without the setting fails.
+      const without = sql ?? portal.db;
+      if (!sql) await portal.db.query(`SELECT set_config('${READ_MODEL_KEY_SETTING}', '', false)`);
+      await expect(without.query(`SELECT full_name FROM rm.accounts`)).rejects.toThrow();
+      await expect(without.query(`SELECT message FROM rm.contact_messages`)).rejects.toThrow();
+      // A wrong key opens nothing either.
+      await without.query(`SELECT set_config('${READ_MODEL_KEY_SETTING}', $1, false)`, [
+        Buffer.alloc(32, 7).toString('hex'),
+      ]);
+      await expect(without.query(`SELECT full_name FROM rm.accounts`)).rejects.toThrow();
+    } finally {
+      await sql?.close();
+      await unlockReadModels(portal.db);
+    }
+    const names = await portal.db.query<{ full_name: string }>(`SELECT full_name FROM rm.accounts`);
+    expect(names.map((row) => row.full_name)).toEqual(expect.arrayContaining(['Wrapped Somchai', 'Wrapped Malee']));
   });
 
   it('rotates the key-encryption key by re-wrapping the keys, without touching an event', async () => {
@@ -124,6 +169,11 @@ describe.each(testDatabases())('personal-data keys wrapped with DATA_KEY on $nam
     }
     useTestDataKeys();
     await expect(open(portal.db, await sealedOf(people[1]!.id), PersonalData)).rejects.toThrow(/not configured/);
+    // The read models' key is re-wrapped too: their personal columns open without a rebuild.
+    useDataKeys({ current: rotated.current, previous: [] });
+    await unlockReadModels(portal.db);
+    const listed = (await call('GET', '/api/admin/registration', portal.adminToken)).json();
+    expect(JSON.stringify(listed)).toContain(people[1]!.person.fullName);
     // Back to the test key for the other tests.
     useDataKeys({ current: TEST_DATA_KEYS.current, previous: [rotated.current] });
     await rewrapKeys(portal.db);

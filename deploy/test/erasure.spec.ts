@@ -10,11 +10,14 @@ import { projections } from '@portal/projector/projections/index';
 import { rebuildReadModels } from '@portal/projector/rebuild';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
-/** Every row of every table in the log's, the command side's and the read models' schemas, as text. */
+/**
+ * Every row of every table in the log's, the command side's and the read models' schemas, as
+ * text, and of the read models' views, opened with their key (what the query side can show).
+ */
 async function everythingStored(db: SqlDatabase): Promise<string> {
   const tables = await db.query<{ schema: string; name: string }>(
     `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
-      WHERE table_schema IN ('es', 'cmd', 'rm', 'privacy') AND table_type = 'BASE TABLE'`,
+      WHERE table_schema IN ('es', 'cmd', 'rm', 'privacy') AND table_type IN ('BASE TABLE', 'VIEW')`,
   );
   expect(tables.map((table) => `${table.schema}.${table.name}`)).toEqual(
     expect.arrayContaining(['es.events', 'rm.accounts', 'cmd.unique_values', 'privacy.subject_keys']),

@@ -31,7 +31,7 @@ describe.each(testDatabases())('how far the projector is behind, on $name', (dat
 
   it('sets aside a read model that cannot apply an event, says so on health and to admins, and resumes it', async () => {
     // A fault outside any input: the contact messages' table is gone (a hand-made mistake).
-    await portal.db.query('DROP TABLE rm.contact_messages');
+    await portal.db.query('DROP TABLE rm.contact_messages_sealed CASCADE');
     const contact = await call('POST', '/api/contact', '', {
       name: 'Stuck Visitor',
       email: 'stuck@example.com',

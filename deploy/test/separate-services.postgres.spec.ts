@@ -92,10 +92,11 @@ describe.skipIf(skipped)('each service run alone against DATABASE_URL', () => {
     }
   });
 
-  it('refuses to start command-api or the projector without DATA_KEY', async () => {
+  it('refuses to start any service without DATA_KEY', async () => {
     const env = { DATABASE_URL: 'postgres://unused', SESSION_SECRET: 'a-shared-session-secret-of-32-characters' };
     await expect(startService('command-api', { ...env, DATA_KEY: '' })).rejects.toThrow(/DATA_KEY must be set/);
     await expect(startService('projector', { ...env, DATA_KEY: '' })).rejects.toThrow(/DATA_KEY must be set/);
+    await expect(startService('query-api', { ...env, DATA_KEY: '' })).rejects.toThrow(/DATA_KEY must be set/);
   });
 
   it('refuses to start a service without SESSION_SECRET', async () => {

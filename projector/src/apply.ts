@@ -17,12 +17,13 @@ import {
   readFaults,
   recordFault,
 } from '@portal/events/read-models/projection-faults';
-import { type PersonalDataReader, personalDataReader } from '@portal/events/privacy/personal-data';
+import { personalDataReader } from '@portal/events/privacy/personal-data';
+import { createOpenFunction, openText, readModelKey, sealText } from '@portal/events/read-models/sealed-columns';
 import { readEventsAt } from '@portal/events/store/event-store';
 import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
 import { withSchemaLock } from '@portal/events/store/schema-lock';
 import { type Sql, type SqlDatabase, isMissingTable } from '@portal/events/store/sql';
-import type { Batch, Projection } from './projection.ts';
+import type { Batch, PersonalAccess, Projection } from './projection.ts';
 
 /**
  * Creates the read-model schema, its checkpoint and every projection's tables (idempotent), and
@@ -34,6 +35,8 @@ export async function prepareReadModels(db: SqlDatabase, schema: string, project
     await createCheckpointTable(tx, schema);
     await createPartitionTable(tx, schema);
     await createFaultTables(tx, schema);
+    await createOpenFunction(tx, schema);
+    await readModelKey(tx); // made here, before any batch can make it in a savepoint it rolls back
     await tx.query(
       `CREATE TABLE IF NOT EXISTS ${schema}.projection_versions (name text PRIMARY KEY, version integer NOT NULL)`,
     );
@@ -156,7 +159,7 @@ export async function applyEvents(
   // Shared locks on the faults first: a retry ending one waits for this batch to note what it missed.
   const aside = await projectionsAside(tx, schema);
   // The keys live beside the log, in the same database as the read models (as rebuilds assume).
-  const personal = personalDataReader(tx);
+  const personal = personalAccess(tx);
   for (const projection of projections) {
     if (aside.has(projection.name)) continue;
     const failure = await applyAlone(tx, schema, projection, events, personal, options.beforeDeferred);
@@ -170,6 +173,16 @@ export async function applyEvents(
   return coursesOf(events);
 }
 
+/** Personal data for the projections of one batch: the read models' key is read once, when first needed. */
+function personalAccess(tx: Sql): PersonalAccess {
+  let key: Promise<Buffer> | undefined;
+  const readKey = () => (key ??= readModelKey(tx));
+  return Object.assign(personalDataReader(tx), {
+    seal: async (text: string | null) => sealText(await readKey(), text),
+    unseal: async (sealed: Uint8Array | null) => openText(await readKey(), sealed),
+  });
+}
+
 /**
  * Applies events through one projection, with the work it defers, inside a savepoint: when it
  * throws, its effects are rolled back and the event it failed on is answered (null: all applied).
@@ -180,7 +193,7 @@ async function applyAlone(
   schema: string,
   projection: Projection,
   events: readonly StoredEvent[],
-  personal: PersonalDataReader,
+  personal: PersonalAccess,
   beforeDeferred?: () => Promise<void>,
 ): Promise<{ position: number; error: string } | null> {
   await tx.query('SAVEPOINT projection');
@@ -231,7 +244,7 @@ export async function retryFault(
     const positions = await firstMissed(tx, schema, name, RETRY_CHUNK);
     const events = await readEventsAt(tx, positions);
     if (events.length > 0) {
-      const failure = await applyAlone(tx, schema, projection, events, personalDataReader(tx), () =>
+      const failure = await applyAlone(tx, schema, projection, events, personalAccess(tx), () =>
         lockCourses(tx, events),
       );
       if (failure) {

@@ -6,15 +6,26 @@ import type { Sql } from '@portal/events/store/sql';
  * A read model: its tables (created in `schema`, so a rebuild can fill fresh ones beside the live
  * ones), and how one event changes them. `apply` runs inside the projector's batch transaction,
  * which also moves the checkpoint, so an event is applied exactly once. `personal` opens the
- * personal data sealed in an event (null once the person's key is erased).
+ * personal data sealed in an event (null once the person's key is erased) and seals what a read
+ * model keeps of it.
  */
 export interface Projection {
   name: string;
   /** Raised whenever the tables or what is written in them change: read models built by another version are rebuilt. */
   version: number;
   createTables(sql: Sql, schema: string): Promise<void>;
-  apply(sql: Sql, schema: string, event: StoredEvent, personal: PersonalDataReader, batch: Batch): Promise<void>;
+  apply(sql: Sql, schema: string, event: StoredEvent, personal: PersonalAccess, batch: Batch): Promise<void>;
 }
+
+/**
+ * Personal data for a projection: called as a function, it opens what an event sealed; `seal`
+ * and `unseal` keep a read model's personal columns sealed, one by one, with the read models' key (opened
+ * by views, see @portal/events/read-models/sealed-columns).
+ */
+export type PersonalAccess = PersonalDataReader & {
+  seal(text: string | null): Promise<Buffer | null>;
+  unseal(sealed: Uint8Array | null): Promise<string | null>;
+};
 
 /**
  * The batch being applied: work registered with `after` runs once per key when the batch's events

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventStore } from '@portal/events/store/port';
 import type { SqlDatabase } from '@portal/events/store/sql';
+import { unlockReadModels } from '@portal/events/read-models/sealed-columns';
 import { installReadYourWrites } from './core/read-your-writes.ts';
 import { addressRoutes } from './routes/addresses/routes.ts';
 import { auditRoutes } from './routes/attendance/audit.routes.ts';
@@ -42,6 +43,8 @@ declare module 'fastify' {
 
 /** The query API: serves read models; never decides and never writes. */
 export async function queryApi(app: FastifyInstance, options: QueryApiOptions): Promise<void> {
+  // Personal columns of the read models are sealed; this service's connections hold the key.
+  await unlockReadModels(options.db);
   app.decorate('queries', { db: options.db, store: options.store, passSecret: options.passSecret });
   installReadYourWrites(app, options.db, options.store);
   await app.register(registrationRoutes);

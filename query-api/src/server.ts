@@ -4,15 +4,21 @@ import { createHttpServer } from '@portal/events/http/server-kit';
 import { serveUntilStopped } from '@portal/events/http/serve';
 import { serviceConfigFromEnv, uploadsDirFromEnv } from '@portal/events/http/service-config';
 import { createEventStore } from '@portal/events/store/event-store';
+import { createEventStoreSchema } from '@portal/events/store/schema';
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
+import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
 import { queryApi } from './app.ts';
 
-/** query-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3003), UPLOADS_DIR (shared with command-api). Reads what the projector wrote. */
+/** query-api alone (production): DATABASE_URL, SESSION_SECRET, DATA_KEY, PORT (3003), UPLOADS_DIR (shared with command-api). Reads what the projector wrote. */
 const config = serviceConfigFromEnv(3003);
+// Opens the read models' personal columns (their key is kept wrapped with DATA_KEY).
+useDataKeys(dataKeysFromEnv());
 const db = await openDatabase({
   ...databaseConfigFromEnv(),
   onError: (error) => console.warn('database:', error.message),
 });
+// Whichever service starts first makes the log's schema, where the read models' key is kept.
+await createEventStoreSchema(db);
 const app = await createHttpServer({ title: 'query-api', ...config, revocations: db, logger: true });
 const store = createEventStore(db);
 await app.register(queryApi, {

@@ -29,7 +29,9 @@ export async function buildFromLog(db: SqlDatabase, store: EventStore, schema: s
 
 /**
  * Where two sets of read models differ: for each table, the rows only one of them has (as a
- * multiset, so a row counted twice shows). Empty when they are equal.
+ * multiset, so a row counted twice shows). Empty when they are equal. A sealed table is compared
+ * through its view (every other column, and its personal columns opened): sealing twice never
+ * gives the same bytes.
  */
 export async function readModelDifferences(db: SqlDatabase, a: string, b: string) {
   const tables = await db.query<{ table_name: string }>(
@@ -38,7 +40,7 @@ export async function readModelDifferences(db: SqlDatabase, a: string, b: string
   );
   const differences: { table: string; onlyIn: string; rows: unknown[] }[] = [];
   for (const { table_name: table } of tables) {
-    if (BOOKKEEPING.has(table)) continue;
+    if (BOOKKEEPING.has(table) || table.endsWith('_sealed')) continue;
     for (const [left, right] of [
       [a, b],
       [b, a],

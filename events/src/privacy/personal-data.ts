@@ -59,7 +59,7 @@ async function keyOf(sql: Sql, subject: string): Promise<{ key: Buffer | null; e
  * The subject's key, made on first use. Read first: a sign-in or a scan by username looks up a
  * digest on every call, and the key exists after the first one.
  */
-async function keyFor(sql: Sql, subject: string): Promise<{ key: Buffer | null; erased: boolean }> {
+export async function keyFor(sql: Sql, subject: string): Promise<{ key: Buffer | null; erased: boolean }> {
   const found = await keyOf(sql, subject);
   if (found) return found;
   await sql.query(`INSERT INTO privacy.subject_keys (subject_id, key) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [

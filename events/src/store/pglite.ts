@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { SqlDatabase } from './sql.ts';
 
 /**
@@ -6,7 +7,8 @@ import type { SqlDatabase } from './sql.ts';
  * undefined for an in-memory database. One connection, so transactions run one at a time.
  */
 export async function openPglite(dataDir?: string): Promise<SqlDatabase> {
-  const db = await PGlite.create(dataDir);
+  // pgcrypto: the read models' personal columns are opened in SQL (../read-models/sealed-columns.ts).
+  const db = await PGlite.create({ dataDir, extensions: { pgcrypto } });
   return {
     kind: 'pglite',
     query: async (text, params) => (await db.query(text, params as unknown[])).rows as never[],
@@ -17,6 +19,9 @@ export async function openPglite(dataDir?: string): Promise<SqlDatabase> {
     async listen(channel, onNotify) {
       const unlisten = await db.listen(channel, onNotify);
       return unlisten;
+    },
+    async useSessionSetting(name, value) {
+      await db.query(`SELECT set_config($1, $2, false)`, [name, value]);
     },
     close: () => db.close(),
   };

@@ -19,11 +19,45 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
   const run = async <Row>(client: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) =>
     (await client.query(text, params as unknown[])).rows as Row[];
 
+  // Session settings: each pooled connection is brought up to date when it is taken, before
+  // any transaction starts, so a setting added later reaches connections opened earlier too.
+  const settings = new Map<string, string>();
+  let settingsVersion = 0;
+  const settled = new WeakMap<pg.PoolClient, number>();
+  const take = async () => {
+    const client = await pool.connect();
+    if (settingsVersion > 0 && settled.get(client) !== settingsVersion) {
+      try {
+        for (const [name, value] of settings) await client.query(`SELECT set_config($1, $2, false)`, [name, value]);
+        settled.set(client, settingsVersion);
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+    }
+    return client;
+  };
+
   return {
     kind: 'postgres',
-    query: (text, params) => run(pool, text, params),
+    async query(text, params) {
+      if (settingsVersion === 0) return run(pool, text, params);
+      const client = await take();
+      try {
+        const rows = await run(client, text, params);
+        client.release();
+        return rows as never[];
+      } catch (error) {
+        client.release(error as Error); // as pool.query does: a failed connection is not reused
+        throw error;
+      }
+    },
+    async useSessionSetting(name, value) {
+      settings.set(name, value);
+      settingsVersion++;
+    },
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await take();
       const tx: Sql = { query: (text, params) => run(client, text, params) };
       try {
         await client.query('BEGIN');

@@ -16,6 +16,12 @@ export interface SqlDatabase extends Sql {
    * connection is back (notifications sent meanwhile are lost, so the caller should re-read).
    */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Sets a configuration parameter (`set_config`) on every connection this database uses, now and
+   * later, outside any transaction. The value lives in each session only: never in a table, a
+   * dump or a statement's text. Needs session pooling (not PgBouncer's transaction mode).
+   */
+  useSessionSetting(name: string, value: string): Promise<void>;
   close(): Promise<void>;
 }
 

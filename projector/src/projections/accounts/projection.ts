@@ -1,4 +1,5 @@
 import { CompanyData, PersonalData, accountIdOf, decodeAccountEvent } from '@portal/events/accounts/account.events';
+import { createSealedView } from '@portal/events/read-models/sealed-columns';
 import type { Projection } from '../../projection.ts';
 
 const nobody: PersonalData = {
@@ -16,72 +17,103 @@ const nobody: PersonalData = {
   profileImage: '',
 };
 
+/** The personal columns, each with the field of PersonalData it keeps. */
+const PERSONAL_COLUMNS = {
+  username: 'username',
+  title: 'title',
+  full_name: 'fullName',
+  personal_id: 'personalId',
+  personal_phone: 'personalPhone',
+  personal_email: 'personalEmail',
+  personal_address: 'personalAddress',
+  personal_province: 'personalProvince',
+  personal_district: 'personalDistrict',
+  personal_subdistrict: 'personalSubdistrict',
+  personal_postal_code: 'personalPostalCode',
+} as const;
+type PersonalColumn = keyof typeof PERSONAL_COLUMNS;
+const COLUMNS = Object.keys(PERSONAL_COLUMNS) as PersonalColumn[];
+
+/** `$from, ..., $(from + count - 1)` */
+const placeholders = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
+
+/** What the registration report's search looks in, lower-cased. */
+const searchText = (id: string, p: PersonalData, company: CompanyData | null) =>
+  [
+    id,
+    p.fullName,
+    p.username,
+    p.personalEmail,
+    p.personalPhone,
+    p.personalAddress,
+    p.personalSubdistrict,
+    p.personalDistrict,
+    p.personalProvince,
+    p.personalPostalCode,
+    p.personalId,
+    p.title,
+    company?.companyName ?? '',
+  ]
+    .join(' ')
+    .toLowerCase();
+
 /**
  * Every account with its registration status: the registration report lists members and
  * partners, profiles are read from here for everyone (admins included). Personal data is opened
- * with the person's key; once erased, the row keeps only its id, role and dates.
+ * with the person's key and kept sealed, column by column, with the read models' key (the view
+ * `accounts` opens it); once erased, the row keeps only its id, role and dates.
  */
 export const accountsProjection: Projection = {
   name: 'accounts',
-  version: 4,
+  version: 5,
   async createTables(sql, schema) {
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.accounts (
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.accounts_sealed (
       id text PRIMARY KEY,
       role text NOT NULL,
-      username text NOT NULL,
-      title text NOT NULL,
-      full_name text NOT NULL,
-      personal_id text NOT NULL,
-      personal_phone text NOT NULL,
-      personal_email text NOT NULL,
-      personal_address text NOT NULL,
-      personal_province text NOT NULL,
-      personal_district text NOT NULL,
-      personal_subdistrict text NOT NULL,
-      personal_postal_code text NOT NULL,
-      company jsonb,
-      profile_img text,
       status text NOT NULL,
       registered_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
-      -- What the registration report's search looks in, kept by PostgreSQL itself.
-      search_text text GENERATED ALWAYS AS (lower(
-        id || ' ' || full_name || ' ' || username || ' ' || personal_email || ' ' || personal_phone || ' ' ||
-        personal_address || ' ' || personal_subdistrict || ' ' || personal_district || ' ' || personal_province || ' ' ||
-        personal_postal_code || ' ' || personal_id || ' ' || title || ' ' || coalesce(company->>'companyName', '')
-      )) STORED
+      ${COLUMNS.map((column) => `${column} bytea`).join(', ')},
+      company bytea,
+      profile_img bytea,
+      search_text bytea
     )`);
-    await sql.query(`CREATE INDEX IF NOT EXISTS accounts_registered_at ON ${schema}.accounts (registered_at DESC)`);
+    await sql.query(
+      `CREATE INDEX IF NOT EXISTS accounts_registered_at ON ${schema}.accounts_sealed (registered_at DESC)`,
+    );
+    await createSealedView(sql, schema, {
+      name: 'accounts',
+      plain: ['id', 'role', 'status', 'registered_at', 'updated_at'],
+      opened: {
+        ...Object.fromEntries(COLUMNS.map((column) => [column, 'text' as const])),
+        company: 'jsonb',
+        profile_img: 'nullable',
+        search_text: 'text',
+      },
+    });
   },
   async apply(sql, schema, stored, personal) {
     const event = decodeAccountEvent(stored);
     if (!event) return;
     const id = accountIdOf(event.streamId);
-    const insert = (role: string, status: string, p: PersonalData, company: CompanyData | null, at: string) =>
+    const sealedColumns = (p: PersonalData) =>
+      Promise.all(COLUMNS.map((column) => personal.seal(p[PERSONAL_COLUMNS[column]])));
+    const insert = async (role: string, status: string, p: PersonalData, company: CompanyData | null, at: string) =>
       sql.query(
-        `INSERT INTO ${schema}.accounts (id, role, username, title, full_name, personal_id, personal_phone,
-           personal_email, personal_address, personal_province, personal_district, personal_subdistrict,
-           personal_postal_code, company, profile_img, status, registered_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
+        `INSERT INTO ${schema}.accounts_sealed (id, role, status, registered_at, updated_at, ${COLUMNS.join(', ')},
+           company, profile_img, search_text)
+         VALUES ($1, $2, $3, $4, $4, ${placeholders(5, COLUMNS.length + 3)})
          ON CONFLICT (id) DO NOTHING`,
         [
           id,
           role,
-          p.username,
-          p.title,
-          p.fullName,
-          p.personalId,
-          p.personalPhone,
-          p.personalEmail,
-          p.personalAddress,
-          p.personalProvince,
-          p.personalDistrict,
-          p.personalSubdistrict,
-          p.personalPostalCode,
-          company && JSON.stringify(company),
-          p.profileImage || null,
           status,
           at,
+          ...(await sealedColumns(p)),
+          await personal.seal(company && JSON.stringify(company)),
+          await personal.seal(p.profileImage || null),
+          await personal.seal(searchText(id, p, company)),
         ],
       );
     // A key already erased: the row starts empty; the deletion or erasure that follows settles it.
@@ -102,42 +134,53 @@ export const accountsProjection: Projection = {
       case 'MemberRejected': {
         const status = event.type === 'MemberApproved' ? 'approved' : 'rejected';
         const at = event.type === 'MemberApproved' ? event.data.approvedAt : event.data.rejectedAt;
-        await sql.query(`UPDATE ${schema}.accounts SET status = $2, updated_at = $3 WHERE id = $1`, [id, status, at]);
+        await sql.query(`UPDATE ${schema}.accounts_sealed SET status = $2, updated_at = $3 WHERE id = $1`, [
+          id,
+          status,
+          at,
+        ]);
         return;
       }
       case 'RegistrationDeleted':
-        await sql.query(`DELETE FROM ${schema}.accounts WHERE id = $1`, [id]);
+        await sql.query(`DELETE FROM ${schema}.accounts_sealed WHERE id = $1`, [id]);
         return;
       case 'PersonalDataErased':
         await sql.query(
-          `UPDATE ${schema}.accounts SET username = '', title = '', full_name = '', personal_id = '',
-             personal_phone = '', personal_email = '', personal_address = '', personal_province = '',
-             personal_district = '', personal_subdistrict = '', personal_postal_code = '', company = NULL,
-             profile_img = NULL, status = 'erased', updated_at = $2
+          `UPDATE ${schema}.accounts_sealed SET ${COLUMNS.map((column) => `${column} = NULL`).join(', ')},
+             company = NULL, profile_img = NULL, search_text = NULL, status = 'erased', updated_at = $2
            WHERE id = $1`,
           [id, event.data.erasedAt],
         );
         return;
       case 'ProfileUpdated': {
-        const p = await personal(event.data.personal, PersonalData);
-        if (!p) return; // erased since: the erasure event scrubs the row
+        const changed = await personal(event.data.personal, PersonalData);
+        if (!changed) return; // erased since: the erasure event scrubs the row
+        const [row] = await sql.query<{
+          username: Uint8Array | null;
+          personal_id: Uint8Array | null;
+          company: Uint8Array | null;
+        }>(
+          `SELECT username, personal_id, company FROM ${schema}.accounts_sealed WHERE id = $1 AND status <> 'erased'`,
+          [id],
+        );
+        if (!row) return;
+        // A profile change keeps the username, national id and company the account registered with.
+        const kept = {
+          username: (await personal.unseal(row.username)) ?? '',
+          personalId: (await personal.unseal(row.personal_id)) ?? '',
+        };
+        const company = await personal.unseal(row.company);
+        const p = { ...changed, ...kept };
         await sql.query(
-          `UPDATE ${schema}.accounts SET title = $2, full_name = $3, personal_phone = $4, personal_email = $5,
-             personal_address = $6, personal_province = $7, personal_district = $8, personal_subdistrict = $9,
-             personal_postal_code = $10, profile_img = $11, updated_at = $12
+          `UPDATE ${schema}.accounts_sealed SET ${COLUMNS.map((column, i) => `${column} = $${i + 2}`).join(', ')},
+             profile_img = $${COLUMNS.length + 2}, search_text = $${COLUMNS.length + 3},
+             updated_at = $${COLUMNS.length + 4}
            WHERE id = $1`,
           [
             id,
-            p.title,
-            p.fullName,
-            p.personalPhone,
-            p.personalEmail,
-            p.personalAddress,
-            p.personalProvince,
-            p.personalDistrict,
-            p.personalSubdistrict,
-            p.personalPostalCode,
-            p.profileImage || null,
+            ...(await sealedColumns(p)),
+            await personal.seal(p.profileImage || null),
+            await personal.seal(searchText(id, p, company ? CompanyData.parse(JSON.parse(company)) : null)),
             event.data.updatedAt,
           ],
         );

@@ -5,53 +5,67 @@ import {
   decodeOutreachEvent,
   outreachIdOf,
 } from '@portal/events/outreach/outreach.events';
+import { createSealedView } from '@portal/events/read-models/sealed-columns';
 import type { Projection } from '../../projection.ts';
 
 /**
  * The admins' inbox (contact messages) and outbox (every e-mail and how it went). What they say
- * is opened with the writer's key; erasing the writer blanks their rows here too.
+ * is opened with the writer's key and kept sealed with the read models' key (the views
+ * `contact_messages` and `emails` open it); erasing the writer blanks their rows here too.
  */
 export const outreachProjection: Projection = {
   name: 'outreach',
-  version: 1,
+  version: 2,
   async createTables(sql, schema) {
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.contact_messages (
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.contact_messages_sealed (
       id text PRIMARY KEY,
       sender_id text,
-      name text NOT NULL,
-      email text NOT NULL,
-      subject text NOT NULL,
-      message text NOT NULL,
+      name bytea,
+      email bytea,
+      subject bytea,
+      message bytea,
       received_at timestamptz NOT NULL
     )`);
     await sql.query(
-      `CREATE INDEX IF NOT EXISTS contact_messages_received ON ${schema}.contact_messages (received_at DESC, id)`,
+      `CREATE INDEX IF NOT EXISTS contact_messages_received ON ${schema}.contact_messages_sealed (received_at DESC, id)`,
     );
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.emails (
+    await createSealedView(sql, schema, {
+      name: 'contact_messages',
+      plain: ['id', 'sender_id', 'received_at'],
+      opened: { name: 'text', email: 'text', subject: 'text', message: 'text' },
+    });
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.emails_sealed (
       id text PRIMARY KEY,
       sender_id text NOT NULL,
-      sender_name text NOT NULL,
-      recipient text NOT NULL,
-      subject text NOT NULL,
-      message text NOT NULL,
+      sender_name bytea,
+      recipient bytea,
+      subject bytea,
+      message bytea,
       status text NOT NULL,
       transport text,
       failure text,
       requested_at timestamptz NOT NULL,
       settled_at timestamptz
     )`);
-    await sql.query(`CREATE INDEX IF NOT EXISTS emails_requested ON ${schema}.emails (requested_at DESC, id)`);
+    await sql.query(`CREATE INDEX IF NOT EXISTS emails_requested ON ${schema}.emails_sealed (requested_at DESC, id)`);
+    await createSealedView(sql, schema, {
+      name: 'emails',
+      plain: ['id', 'sender_id', 'status', 'transport', 'failure', 'requested_at', 'settled_at'],
+      opened: { sender_name: 'text', recipient: 'text', subject: 'text', message: 'text' },
+    });
   },
   async apply(sql, schema, stored, personal) {
     const account = decodeAccountEvent(stored);
     if (account?.type === 'PersonalDataErased') {
       const id = accountIdOf(account.streamId);
       await sql.query(
-        `UPDATE ${schema}.contact_messages SET name = '', email = '', subject = '', message = '' WHERE sender_id = $1`,
+        `UPDATE ${schema}.contact_messages_sealed SET name = NULL, email = NULL, subject = NULL, message = NULL
+          WHERE sender_id = $1`,
         [id],
       );
       await sql.query(
-        `UPDATE ${schema}.emails SET sender_name = '', recipient = '', subject = '', message = '' WHERE sender_id = $1`,
+        `UPDATE ${schema}.emails_sealed SET sender_name = NULL, recipient = NULL, subject = NULL, message = NULL
+          WHERE sender_id = $1`,
         [id],
       );
       return;
@@ -61,22 +75,17 @@ export const outreachProjection: Projection = {
     const id = outreachIdOf(event.streamId);
     switch (event.type) {
       case 'ContactMessageReceived': {
-        const content = (await personal(event.data.content, ContactContent)) ?? {
-          name: '',
-          email: '',
-          subject: '',
-          message: '',
-        };
+        const content = await personal(event.data.content, ContactContent);
         await sql.query(
-          `INSERT INTO ${schema}.contact_messages (id, sender_id, name, email, subject, message, received_at)
+          `INSERT INTO ${schema}.contact_messages_sealed (id, sender_id, name, email, subject, message, received_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
           [
             id,
             event.data.senderId,
-            content.name,
-            content.email,
-            content.subject,
-            content.message,
+            await personal.seal(content?.name ?? null),
+            await personal.seal(content?.email ?? null),
+            await personal.seal(content?.subject ?? null),
+            await personal.seal(content?.message ?? null),
             event.data.receivedAt,
           ],
         );
@@ -85,34 +94,31 @@ export const outreachProjection: Projection = {
       case 'EmailRequested': {
         const content = await personal(event.data.content, EmailContent);
         await sql.query(
-          `INSERT INTO ${schema}.emails (id, sender_id, sender_name, recipient, subject, message, status, requested_at)
+          `INSERT INTO ${schema}.emails_sealed (id, sender_id, sender_name, recipient, subject, message, status, requested_at)
            VALUES ($1, $2, $3, $4, $5, $6, 'sending', $7) ON CONFLICT (id) DO NOTHING`,
           [
             id,
             event.data.senderId,
-            content?.senderName ?? '',
-            content?.to ?? '',
-            content?.subject ?? '',
-            content?.message ?? '',
+            await personal.seal(content?.senderName ?? null),
+            await personal.seal(content?.to ?? null),
+            await personal.seal(content?.subject ?? null),
+            await personal.seal(content?.message ?? null),
             event.data.requestedAt,
           ],
         );
         return;
       }
       case 'EmailSent':
-        await sql.query(`UPDATE ${schema}.emails SET status = $2, transport = $3, settled_at = $4 WHERE id = $1`, [
-          id,
-          event.data.transport === 'smtp' ? 'sent' : 'outbox',
-          event.data.transport,
-          event.data.sentAt,
-        ]);
+        await sql.query(
+          `UPDATE ${schema}.emails_sealed SET status = $2, transport = $3, settled_at = $4 WHERE id = $1`,
+          [id, event.data.transport === 'smtp' ? 'sent' : 'outbox', event.data.transport, event.data.sentAt],
+        );
         return;
       case 'EmailFailed':
-        await sql.query(`UPDATE ${schema}.emails SET status = 'failed', failure = $2, settled_at = $3 WHERE id = $1`, [
-          id,
-          event.data.reason,
-          event.data.failedAt,
-        ]);
+        await sql.query(
+          `UPDATE ${schema}.emails_sealed SET status = 'failed', failure = $2, settled_at = $3 WHERE id = $1`,
+          [id, event.data.reason, event.data.failedAt],
+        );
         return;
       default: {
         const _exhaustive: never = event;
