@@ -119,6 +119,14 @@ describe.each(testDatabases())('contact messages and e-mail on $name', (database
       { to: 'someone@nowhere.test', status: 'failed', failure: expect.stringContaining('No such mailbox') },
       { to: 'learner@example.test', status: 'sent', subject: 'รอบเรียนวันจันทร์', senderName: expect.any(String) },
     ]);
+    // The server's refusal names the address; the log and the read models keep it without it.
+    expect(listed.emails[0].failure).not.toContain('someone@nowhere.test');
+    const failures = await portal.db.query<{ text: string }>(
+      `SELECT data::text AS text FROM es.events WHERE type = 'EmailFailed' UNION ALL
+       SELECT failure FROM rm.emails_sealed WHERE failure IS NOT NULL`,
+    );
+    expect(failures.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(failures)).not.toContain('nowhere.test');
     expect((await call('GET', '/api/admin/emails', member.token)).statusCode).toBe(403);
   });
 });

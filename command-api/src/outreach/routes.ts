@@ -133,8 +133,9 @@ export async function outreachRoutes(app: FastifyInstance, options: { mailer: Ma
           position: result.position,
         };
       } catch (error) {
-        request.log.warn({ err: error, email: id }, 'the SMTP server did not take the e-mail');
-        const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
+        // The server's words, without the addresses it names: they would sit in the log in the clear.
+        const reason = withoutAddresses(error instanceof Error ? error.message : String(error)).slice(0, 500);
+        request.log.warn({ email: id, reason }, 'the SMTP server did not take the e-mail');
         const result = await store.append(
           stream,
           [EmailFailed.create({ reason, failedAt: new Date().toISOString() }, metadata)],
@@ -151,3 +152,6 @@ export async function outreachRoutes(app: FastifyInstance, options: { mailer: Ma
     },
   );
 }
+
+/** Text with every e-mail address in it replaced by `<address>`. */
+export const withoutAddresses = (text: string) => text.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '<address>');

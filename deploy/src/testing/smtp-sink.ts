@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A real SMTP server on a free local port that keeps what it receives, parsed. Recipients at
- * `refuseDomain` are refused with a 550, as a real server refuses an unknown mailbox.
+ * `refuseDomain` are refused with a 550 naming the address, as a real server refuses an unknown mailbox.
  */
 export async function startSmtpSink(options: { refuseDomain?: string } = {}) {
   const received: ParsedMail[] = [];
@@ -14,7 +14,9 @@ export async function startSmtpSink(options: { refuseDomain?: string } = {}) {
     logger: false,
     onRcptTo(address, _session, callback) {
       if (options.refuseDomain && address.address.endsWith(`@${options.refuseDomain}`)) {
-        const refusal = Object.assign(new Error('5.1.1 No such mailbox here'), { responseCode: 550 });
+        const refusal = Object.assign(new Error(`5.1.1 <${address.address}>: No such mailbox here`), {
+          responseCode: 550,
+        });
         callback(refusal);
         return;
       }
