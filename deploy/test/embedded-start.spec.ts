@@ -1,8 +1,14 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sampleMember } from '@portal/events/testing/accounts';
 import { type RunningPortal, failedStart, startPortalProcess } from '../src/testing/portal-process.ts';
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 
 /** `npm start` on a fresh DATA_DIR: PGlite, the console, the first admin's password shown once. */
 describe('npm start (embedded)', () => {
@@ -16,7 +22,7 @@ describe('npm start (embedded)', () => {
       body: JSON.stringify({ username, password }),
     });
 
-  it('starts on PGlite, serves the console and prints the URL and the generated admin password once', async () => {
+  it('starts on PGlite, serves the console, prints the URL and the admin password once, and keeps no personal data readable in its files', async () => {
     portal = await startPortalProcess({ database: 'pglite', env: { ADMIN_USERNAME: '', ADMIN_PASSWORD: '' } });
     const output = portal.output();
     expect(output).toContain(`Course portal is running at http://localhost:${new URL(portal.url).port}`);
@@ -41,13 +47,42 @@ describe('npm start (embedded)', () => {
     expect(second.output).toContain('The portal could not start: The embedded database in');
     expect(second.output).toContain('is in use by process');
 
+    // A person and a message of their own: after the stop, the database's files (WAL included)
+    // hold none of it; the key to open it is kept apart (data-key).
+    const person = sampleMember({ fullName: 'Quetzal Pennywhistle' });
+    const post = (path: string, body: object) =>
+      fetch(`${portal!.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/api/members/register', person)).status).toBe(201);
+    const note = { name: 'Xylo Wobbleton', email: 'xylo.wob@example.org', message: 'Marmalade conspiracy' };
+    expect((await post('/api/contact', note)).status).toBe(201);
+
     // Restarted on the same data: the admin and their password are kept, and nothing is printed again.
     const dataDir = portal.dataDir;
     await portal.stop({ keepData: true });
+    const files = filesUnder(join(dataDir, 'pglite')).map((file) => readFileSync(file));
+    const found = (word: string) => files.some((bytes) => bytes.includes(Buffer.from(word)));
+    expect(found('ContactMessageReceived')).toBe(true);
+    for (const word of [
+      person.fullName,
+      person.username,
+      person.personalId,
+      person.personalPhone,
+      ...Object.values(note),
+    ]) {
+      expect(found(String(word)), word).toBe(false);
+    }
     portal = await startPortalProcess({ database: 'pglite', dataDir, env: { ADMIN_USERNAME: '', ADMIN_PASSWORD: '' } });
     expect(portal.output()).not.toContain(password!);
     expect(portal.output()).toContain('Sign in with the admin account created on the first start');
-    expect((await signIn(portal.url, 'admin01', password!)).status).toBe(200);
+    const admin = (await (await signIn(portal.url, 'admin01', password!)).json()) as { partner: { token: string } };
+    const inbox = await fetch(`${portal.url}/api/admin/contact-messages`, {
+      headers: { authorization: `Bearer ${admin.partner.token}` },
+    });
+    expect(await inbox.json()).toMatchObject({ contactMessages: [note] });
     // Three starts, the first running PGlite's initdb (8 s alone on this machine): a guard against a hang, not a speed test.
   }, 120_000);
 });
