@@ -4,6 +4,7 @@ import { sessionLifetimesFromEnv, trustProxyFromEnv, uploadsDirFromEnv } from '@
 import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
 import { type Portal, startPortal } from './portal.ts';
 import { embeddedSessionSecret } from './session-secret.ts';
+import { type EmbeddedHttps, embeddedHttpsFromEnv, listenSecure, phoneLines } from './embedded-https.ts';
 import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
 
 /**
@@ -26,8 +27,10 @@ const db = await openDatabase({ ...config, onError: (error) => console.warn('dat
   },
 );
 let portal: Portal;
+let https: EmbeddedHttps | null = null;
 try {
   useDataKeys(dataKeysFromEnv(process.env, config.dataDir));
+  https = await embeddedHttpsFromEnv(process.env, config.dataDir);
   portal = await startPortal({
     db,
     sessionSecret: embeddedSessionSecret(config.dataDir),
@@ -39,8 +42,10 @@ try {
     logger,
     admin: { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD },
     consoleDir: existsSync(resolve(consoleDir, 'index.html')) ? consoleDir : undefined,
+    tls: https?.tls,
   });
   await portal.app.listen({ port, host });
+  if (https) await listenSecure(portal.app.secureServer!, https.port, host);
 } catch (error) {
   await db.close();
   console.error(`\n  The portal could not start: ${(error as Error).message}\n`);
@@ -49,7 +54,9 @@ try {
 
 const url = `http://localhost:${port}`;
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${resolve(config.dataDir)}`;
-const lines = [``, `  Course portal is running at ${url}`, `  Data: ${where}`, `  API documentation: ${url}/api/docs`];
+const lines = [``, `  Course portal is running at ${url}`];
+if (https) lines.push(`  and at https://localhost:${https.port}`);
+lines.push(`  Data: ${where}`, `  API documentation: ${url}/api/docs`);
 if (!process.env.DATA_KEY) {
   lines.push(
     `  Personal-data key: ${resolve(config.dataDir, 'data-key')} (back it up apart from the data: without it no name or contact can be read)`,
@@ -67,6 +74,7 @@ if (portal.firstAdmin?.generatedPassword) {
     `  Sign in with the admin account created on the first start (${process.env.ADMIN_USERNAME ?? 'admin01'} by default)`,
   );
 }
+if (https && host !== '127.0.0.1' && host !== 'localhost') lines.push(...(await phoneLines(https, port)));
 console.log(lines.join('\n') + '\n');
 
 let closing = false;

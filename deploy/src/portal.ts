@@ -16,6 +16,7 @@ import { projections } from '@portal/projector/projections/index';
 import { startProjector } from '@portal/projector/projector';
 import { queryApi } from '@portal/query-api/app';
 import { serveConsole } from './serve-console.ts';
+import { trustRoutes } from './trust-routes.ts';
 
 export interface PortalOptions {
   db: SqlDatabase;
@@ -43,6 +44,11 @@ export interface PortalOptions {
   kafka?: { brokers: string[]; topic?: string } | null;
   /** The built console (console/dist) to serve on the same port; omitted: API only. */
   consoleDir?: string;
+  /**
+   * Also serve HTTPS (on `app.secureServer`, which the caller listens with) with this
+   * certificate; with the local authority's certificate, /trust offers it to phones.
+   */
+  tls?: { key: string; cert: string; caCert?: string };
 }
 
 /**
@@ -66,6 +72,7 @@ export async function startPortal(options: PortalOptions) {
     sessionLifetimes: options.sessions?.lifetimes,
     sessionClock: options.sessions?.clock,
     logger: options.logger,
+    tls: options.tls,
   });
   const brokers = kafkaBrokersFromEnv();
   const kafka =
@@ -95,6 +102,7 @@ export async function startPortal(options: PortalOptions) {
         onError: (error) => app.log.error({ err: error }, 'relay batch failed; retrying'),
       })
     : null;
+  if (options.tls?.caCert) await app.register(trustRoutes, { caCert: options.tls.caCert });
   if (options.consoleDir) await app.register(serveConsole, { root: options.consoleDir });
   return {
     app,

@@ -2,40 +2,16 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { PASS_WINDOW_MS } from '@portal/events/attendance/pass-code';
 import { CHROMIUM, SCREENSHOTS, chromiumSkipReason, signIn as signInAt, portalAndBrowser } from './chromium.ts';
+import { y4mOf } from './fake-camera.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const hour = 3600_000;
 type Person = { username: string; password: string };
-
-/**
- * A Y4M video (what Chromium's fake camera plays) showing `png` centred on white: 640x480, I420.
- * Chromium loops it, so a few identical frames are enough.
- */
-async function y4mOf(png: Buffer): Promise<Buffer> {
-  const [width, height] = [640, 480];
-  const { data } = await sharp(png)
-    .resize(360, 360, { fit: 'contain', background: '#ffffff' })
-    .extend({ top: 60, bottom: 60, left: 140, right: 140, background: '#ffffff' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const y = Buffer.alloc(width * height);
-  const u = Buffer.alloc((width / 2) * (height / 2), 128);
-  const v = Buffer.alloc((width / 2) * (height / 2), 128);
-  for (let i = 0; i < width * height; i++) {
-    const [r, g, b] = [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!];
-    y[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
-  }
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
-  return Buffer.concat([header, ...Array.from({ length: 5 }, () => frame)]);
-}
 
 describe.skipIf(chromiumSkipReason())(
   'live attendance: the member’s pass, the camera, typing, offline and live counts',

@@ -17,14 +17,19 @@ export function chromiumSkipReason(): string | null {
 }
 
 /**
- * Debian's Chromium, headless; `extraArgs` add flags (a fake camera, say). Every page it opens is
+ * Debian's Chromium, headless; `extraArgs` add flags (a fake camera, say), `env` its environment
+ * (a HOME whose certificate store trusts the portal's authority). Every page it opens is
  * watched for Content-Security-Policy violations: closing the browser fails with the list when
  * any screen did something the portal's policy forbids (an inline script, a foreign source).
  */
-export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+export async function launchChromium(
+  extraArgs: readonly string[] = [],
+  options: { env?: Record<string, string> } = {},
+): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
+    env: options.env && { ...process.env, ...options.env },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
   const violations: string[] = [];

@@ -26,6 +26,8 @@ export interface PortalProcessOptions {
 
 export interface RunningPortal {
   url: string;
+  /** Its HTTPS port (HTTPS_PORT, a free one unless the test set it). */
+  httpsPort: number;
   dataDir: string;
   /** The PostgreSQL database it runs on (null on PGlite). */
   databaseUrl: string | null;
@@ -42,11 +44,13 @@ export interface RunningPortal {
  */
 export async function startPortalProcess(options: PortalProcessOptions): Promise<RunningPortal> {
   const port = await freePort();
+  const httpsPort = Number(options.env?.HTTPS_PORT) || (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-'));
   const postgres = options.database === 'postgres' ? await postgresDatabase.open() : null;
   // No relay unless asked: CI's KAFKA_BROKERS is for the Kafka tests.
   const env = {
     PORT: String(port),
+    HTTPS_PORT: String(httpsPort),
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.url ?? '',
     KAFKA_BROKERS: '',
@@ -56,6 +60,7 @@ export async function startPortalProcess(options: PortalProcessOptions): Promise
     const running = await startHealthy(['node', join(root, 'deploy/scripts/start.mjs')], env, port);
     return {
       ...running,
+      httpsPort,
       dataDir,
       databaseUrl: postgres?.url ?? null,
       async stop(stopOptions = {}) {
@@ -75,7 +80,7 @@ export async function startPortalProcess(options: PortalProcessOptions): Promise
 export async function startService(
   workspace: 'command-api' | 'projector' | 'query-api',
   env: Record<string, string>,
-): Promise<Omit<RunningPortal, 'dataDir' | 'databaseUrl'>> {
+): Promise<Omit<RunningPortal, 'dataDir' | 'databaseUrl' | 'httpsPort'>> {
   const port = await freePort();
   return startHealthy(
     // One process (node with tsx's loader, not the tsx command, which runs a child): a kill reaches it.
@@ -128,7 +133,14 @@ async function startHealthy(command: string[], env: Record<string, string>, port
 export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn('node', [join(root, 'deploy/scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', PORT: String(await freePort()), HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(await freePort()),
+      HTTPS_PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      ...env,
+    },
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
@@ -24,6 +26,18 @@ export interface HttpServerOptions {
   sessionLifetimes?: SessionLifetimes;
   /** The clock sessions are timed by; tests pass their own. */
   sessionClock?: () => number;
+  /**
+   * A certificate and key (PEM): the same routes are also served over HTTPS by a second server,
+   * `app.secureServer`, which the caller starts listening on its own port.
+   */
+  tls?: { key: string; cert: string };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The HTTPS server beside the HTTP one, when `tls` was given; closed with the app. */
+    secureServer: https.Server | null;
+  }
 }
 
 /**
@@ -31,7 +45,15 @@ export interface HttpServerOptions {
  * launcher: zod validation, one error handler, signed sessions, and the OpenAPI page at /api/docs.
  */
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  let secureServer: https.Server | null = null;
   const app = Fastify({
+    // One set of routes on two servers: fastify's own (HTTP) and an HTTPS one with its handler.
+    ...(options.tls && {
+      serverFactory: (handler: http.RequestListener) => {
+        secureServer = https.createServer({ key: options.tls!.key, cert: options.tls!.cert }, handler);
+        return http.createServer(handler);
+      },
+    }),
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     // A hop count trusts that many proxies nearest to us (fastify takes it as a function of the hop).
@@ -52,6 +74,13 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
         .pipe(schema as z.ZodType),
     }),
   );
+  app.decorate('secureServer', secureServer);
+  app.addHook('onClose', async () => {
+    const server = app.secureServer;
+    if (!server?.listening) return;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await app.register(securityHeaders, { https: options.secureCookie ?? false });

@@ -1,0 +1,116 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanAddresses } from '@portal/deploy/local-tls';
+import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { PASS_WINDOW_MS } from '@portal/events/attendance/pass-code';
+import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
+import { postgresSkipReason } from '@portal/events/testing/databases';
+import {
+  SCREENSHOTS,
+  apiCaller,
+  chromiumSkipReason,
+  launchChromium,
+  newPage,
+  registerApproved,
+  signIn,
+} from './chromium.ts';
+import { certutilSkipReason, homeTrusting, y4mOf } from './fake-camera.ts';
+
+const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+const skip = chromiumSkipReason() ?? certutilSkipReason() ?? (lanAddresses()[0] ? null : 'no LAN address here');
+if (skip) console.warn(`\n!!! ${skip}\n`);
+
+/**
+ * A partner's phone on the room's network opens the portal by the machine's LAN address. Over
+ * http the browser hides the camera (not a secure context); over https, once the phone trusts
+ * the portal's own authority (here: Chromium's certificate store, as a phone's), the round page
+ * reads a member's pass with the camera.
+ */
+describe.skipIf(skip !== null)('the round page from a phone on the local network', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  const lan = lanAddresses()[0]!;
+  const partner = samplePartner({ fullName: 'Room Partner' });
+  const ann = sampleMember({ fullName: 'Ann Across The Room' });
+  let roundUrl = '';
+  const call = apiCaller(() => portal.url);
+
+  beforeAll(async () => {
+    portal = await startPortalProcess({
+      database: postgresSkipReason() === null ? 'postgres' : 'pglite',
+      env: { HOST: '0.0.0.0', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    });
+    browser = await launchChromium();
+    const admin = (await call('/api/login', ADMIN)).partner.token;
+    await registerApproved(call, admin, { partners: [partner], members: [ann] });
+    const partnerToken = (await call('/api/login', partner)).partner.token;
+    const course = (
+      await call(
+        '/api/admin/createcourse',
+        { courseTopic: 'Room Course', courseDescription: 'On the LAN', status: 'public', maxPeople: 0 },
+        partnerToken,
+      )
+    )._id;
+    const round = await call<{ round: { _id: string } }>(
+      `/api/admin/courses/${course}/rounds`,
+      {
+        roundStartTime: new Date(Date.now() + 3000).toISOString(),
+        roundEndTime: new Date(Date.now() + 3600_000).toISOString(),
+      },
+      partnerToken,
+    );
+    roundUrl = `/courses/${course}/rounds/${round.round._id}`;
+    await call(`/api/courses/${course}/enroll`, {}, (await call('/api/login', ann)).partner.token);
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('over http at the LAN address, the browser offers no camera', async () => {
+    const page = await newPage(browser, { width: 375 });
+    await page.goto(`http://${lan}:${new URL(portal.url).port}/login`);
+    await page.locator('input[name=username]').waitFor();
+    expect(await page.evaluate(() => [window.isSecureContext, 'mediaDevices' in navigator])).toEqual([false, false]);
+    await page.context().close();
+  });
+
+  it('over https at the LAN address, trusting the portal’s authority, reads a pass with the camera', async () => {
+    // The member's pass, as the camera will see it.
+    const phone = await signIn(browser, portal.url, ann);
+    const qr = phone.getByTestId('pass-qr');
+    await qr.waitFor();
+    if (Date.now() % PASS_WINDOW_MS > 20_000) {
+      const before = await qr.innerHTML();
+      await expect.poll(() => qr.innerHTML(), { timeout: 20_000 }).not.toBe(before);
+    }
+    const video = join(tmpdir(), `lan-pass-${Date.now()}.y4m`);
+    await writeFile(video, await y4mOf(await qr.screenshot()));
+    await phone.context().close();
+
+    const room = await launchChromium(
+      [
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+      { env: { HOME: homeTrusting(join(portal.dataDir, 'tls/ca.crt')) } },
+    );
+    try {
+      const origin = `https://${lan}:${portal.httpsPort}`;
+      const page = await signIn(room, origin, partner, { width: 375, theme: 'dark', lang: 'th' });
+      expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
+      await page.context().grantPermissions(['camera'], { origin });
+      await page.goto(`${origin}${roundUrl}`);
+      await page.getByTestId('scan-outcome').getByText('✓ Ann Across The Room').waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: join(SCREENSHOTS, 'round-lan-https-th-375.png'), fullPage: true });
+      await page.context().close();
+    } finally {
+      await room.close();
+    }
+  });
+});
