@@ -42,7 +42,7 @@ try {
     logger,
     admin: { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD },
     consoleDir: existsSync(resolve(consoleDir, 'index.html')) ? consoleDir : undefined,
-    tls: https?.tls,
+    tls: https ? { ...https.tls, port: https.port } : undefined,
   });
   await portal.app.listen({ port, host });
   if (https) await listenSecure(portal.app.secureServer!, https.port, host);

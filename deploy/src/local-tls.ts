@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import 'reflect-metadata'; // @peculiar/x509 needs it (its README)
 import * as x509 from '@peculiar/x509';
 
-
 /**
  * HTTPS for `npm start` on the local network: a phone opening the portal by the machine's LAN
  * address needs a secure context for the camera. The portal makes its own certificate

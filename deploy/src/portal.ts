@@ -16,7 +16,7 @@ import { projections } from '@portal/projector/projections/index';
 import { startProjector } from '@portal/projector/projector';
 import { queryApi } from '@portal/query-api/app';
 import { serveConsole } from './serve-console.ts';
-import { trustRoutes } from './trust-routes.ts';
+import { secureOriginRoute, trustRoutes } from './trust-routes.ts';
 
 export interface PortalOptions {
   db: SqlDatabase;
@@ -48,7 +48,7 @@ export interface PortalOptions {
    * Also serve HTTPS (on `app.secureServer`, which the caller listens with) with this
    * certificate; with the local authority's certificate, /trust offers it to phones.
    */
-  tls?: { key: string; cert: string; caCert?: string };
+  tls?: { key: string; cert: string; caCert?: string; port?: number };
 }
 
 /**
@@ -103,6 +103,7 @@ export async function startPortal(options: PortalOptions) {
       })
     : null;
   if (options.tls?.caCert) await app.register(trustRoutes, { caCert: options.tls.caCert });
+  if (options.tls?.port) await app.register(secureOriginRoute, { port: options.tls.port });
   if (options.consoleDir) await app.register(serveConsole, { root: options.consoleDir });
   return {
     app,

@@ -68,3 +68,14 @@ VPN และการจัดการอุปกรณ์ → ติดต�
 </body>
 </html>
 `;
+
+/**
+ * Where this portal answers over https, for the console to offer when the camera is refused on
+ * a page that is not secure: the host the browser used, with the HTTPS port. Public: it says no
+ * more than the start banner.
+ */
+export async function secureOriginRoute(app: FastifyInstance, options: { port: number }): Promise<void> {
+  app.get('/api/secure-origin', { schema: { hide: true } }, (request) => ({
+    origin: `https://${request.hostname}:${options.port}`,
+  }));
+}

@@ -288,6 +288,12 @@ export const en = {
   'round.soundOn': 'Sound on',
   'round.soundOff': 'Sound off',
   'round.camera': 'Camera',
+  'cameraProblem.insecure': 'The camera works only on a secure (https) page, and this one is not.',
+  'cameraProblem.openSecure': 'Open this page at',
+  'cameraProblem.denied':
+    'The camera was not allowed. Allow it for this site in the browser (the lock or camera icon beside the address), then reload the page.',
+  'cameraProblem.missing': 'No camera was found on this device.',
+  'cameraProblem.busy': 'The camera is in use by another app or tab. Close it there, then reload the page.',
   'round.cameraFailed': 'Unable to access camera. Please ensure you have granted camera permissions.',
   'round.loadFailed': 'Failed to fetch round data.',
   'round.loadError': 'Could not connect to the API or an unexpected error occurred.',

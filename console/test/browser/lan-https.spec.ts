@@ -13,8 +13,8 @@ import {
   apiCaller,
   chromiumSkipReason,
   launchChromium,
-  newPage,
   registerApproved,
+  sidewaysOverflow,
   signIn,
 } from './chromium.ts';
 import { certutilSkipReason, homeTrusting, y4mOf } from './fake-camera.ts';
@@ -71,12 +71,51 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
     await portal?.stop();
   });
 
-  it('over http at the LAN address, the browser offers no camera', async () => {
-    const page = await newPage(browser, { width: 375 });
-    await page.goto(`http://${lan}:${new URL(portal.url).port}/login`);
-    await page.locator('input[name=username]').waitFor();
-    expect(await page.evaluate(() => [window.isSecureContext, 'mediaDevices' in navigator])).toEqual([false, false]);
-    await page.context().close();
+  it('over http at the LAN address, the browser offers no camera, and the round page links to https', async () => {
+    const http = `http://${lan}:${new URL(portal.url).port}`;
+    for (const [options, shot] of [
+      [{ width: 375, theme: 'dark', lang: 'th' }, 'round-camera-insecure-th-375.png'],
+      [{ width: 1280, theme: 'light', lang: 'en' }, 'round-camera-insecure-en.png'],
+    ] as const) {
+      const page = await signIn(browser, http, partner, options);
+      expect(await page.evaluate(() => [window.isSecureContext, 'mediaDevices' in navigator])).toEqual([false, false]);
+      await page.goto(`${http}${roundUrl}`);
+      const problem = page.locator('[data-problem]');
+      await problem.waitFor();
+      expect(await problem.getAttribute('data-problem')).toBe('insecure');
+      const secure = `https://${lan}:${portal.httpsPort}${roundUrl}`;
+      expect(await problem.getByRole('link').getAttribute('href')).toBe(secure);
+      expect(await problem.innerText()).toContain(
+        options.lang === 'th' ? 'กล้องใช้ได้เฉพาะในหน้าที่ปลอดภัย (https)' : 'The camera works only on a secure (https) page',
+      );
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await problem.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS, shot) });
+      await page.context().close();
+    }
+  });
+
+  it('says when the camera was refused, and when there is none', async () => {
+    const open = async (on: Browser, grant: boolean) => {
+      const page = await signIn(on, portal.url, partner);
+      if (grant) await page.context().grantPermissions(['camera'], { origin: portal.url });
+      await page.goto(`${portal.url}${roundUrl}`);
+      const problem = page.locator('[data-problem]');
+      await problem.waitFor({ timeout: 15_000 });
+      const answer = [await problem.getAttribute('data-problem'), await problem.innerText()];
+      await page.context().close();
+      return answer;
+    };
+    // Headless Chromium has no camera at all.
+    expect(await open(browser, true)).toEqual(['missing', 'No camera was found on this device.']);
+    const withCamera = await launchChromium(['--use-fake-device-for-media-stream']);
+    try {
+      const [problem, text] = await open(withCamera, false);
+      expect(problem).toBe('denied');
+      expect(text).toContain('Allow it for this site in the browser');
+    } finally {
+      await withCamera.close();
+    }
   });
 
   it('over https at the LAN address, trusting the portal’s authority, reads a pass with the camera', async () => {

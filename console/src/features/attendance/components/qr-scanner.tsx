@@ -1,6 +1,8 @@
 import { Html5Qrcode, Html5QrcodeSupportedFormats } from 'html5-qrcode';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CameraProblemMessage } from '../../../components/camera-problem-message.tsx';
+import { type CameraProblem, cameraAllowedHere, cameraProblemOf, noCamera } from '../../../lib/camera-problem.ts';
 
 const CAMERA_KEY = 'scanner.camera';
 
@@ -13,7 +15,7 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
   const elementId = `scanner-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const [cameras, setCameras] = useState<{ id: string; label: string }[]>([]);
   const [cameraId, setCameraId] = useState<string | null>(() => localStorage.getItem(CAMERA_KEY));
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<CameraProblem | null>(null);
   const latest = useRef(onCode);
   useEffect(() => {
     latest.current = onCode;
@@ -26,12 +28,13 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
     });
     let stopped = false;
     const started = (async () => {
+      if (!cameraAllowedHere()) throw new Error('not a secure context');
       const found = await Html5Qrcode.getCameras();
       if (stopped) return;
       setCameras(found);
       // The remembered camera, else the last one listed (on phones, usually the back camera).
       const camera = found.find((c) => c.id === cameraId) ?? found.at(-1);
-      if (!camera) throw new Error('no camera');
+      if (!camera) throw noCamera();
       await scanner.start(
         camera.id,
         { fps: 10, qrbox: { width: 250, height: 250 } },
@@ -40,8 +43,8 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
       );
       localStorage.setItem(CAMERA_KEY, camera.id);
       setProblem(null);
-    })().catch(() => {
-      if (!stopped) setProblem(t('round.cameraFailed'));
+    })().catch((error: unknown) => {
+      if (!stopped) setProblem(cameraProblemOf(error));
     });
     return () => {
       stopped = true;
@@ -50,16 +53,12 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
         scanner.clear();
       });
     };
-  }, [elementId, cameraId, t]);
+  }, [elementId, cameraId]);
 
   return (
     <div className="scanner">
       <div id={elementId} className="scanner-view" />
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <CameraProblemMessage problem={problem} fallback={t('round.cameraFailed')} />}
       {cameras.length > 1 && (
         <label>
           {t('round.camera')}{' '}

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CameraProblemMessage } from '../../../components/camera-problem-message.tsx';
+import { type CameraProblem, cameraProblemOf } from '../../../lib/camera-problem.ts';
 
 type CameraState = 'idle' | 'requesting' | 'ready' | 'captured';
 interface Status {
@@ -27,6 +29,7 @@ export function CameraPage() {
   const [photo, setPhoto] = useState<string | null>(null);
   const [flash, setFlash] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
+  const [problem, setProblem] = useState<CameraProblem | null>(null);
 
   // Success and info go away after 3 seconds; an error stays until something else happens.
   useEffect(() => {
@@ -44,6 +47,7 @@ export function CameraPage() {
 
   const start = async () => {
     setState('requesting');
+    setProblem(null);
     setStatus({ tone: 'info', text: t('camera.requesting') });
     try {
       stream.current = await navigator.mediaDevices.getUserMedia({ video: VIDEO, audio: false });
@@ -53,10 +57,11 @@ export function CameraPage() {
       }
       setState('ready');
       setStatus({ tone: 'success', text: t('camera.started') });
-    } catch {
+    } catch (error) {
       release();
       setState('idle');
-      setStatus({ tone: 'error', text: t('camera.denied') });
+      setStatus(null);
+      setProblem(cameraProblemOf(error));
     }
   };
 
@@ -100,6 +105,7 @@ export function CameraPage() {
         {state === 'idle' && <p className="muted">{t('camera.idle')}</p>}
         {flash && <div className="camera-flash" data-testid="camera-flash" />}
       </div>
+      {problem && <CameraProblemMessage problem={problem} fallback={t('camera.denied')} />}
       {status && (
         <p className={`camera-status ${status.tone}`} role={status.tone === 'error' ? 'alert' : 'status'}>
           {status.text}
