@@ -171,6 +171,11 @@ describe.skipIf(chromiumSkipReason())(
       await page.context().setOffline(false);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       await expect.poll(() => page.getByText('มี 1 รายการสแกนรอส่ง').count(), { timeout: 20_000 }).toBe(0);
+      // The "no connection" notice gives way to how many were sent (found: it stayed on screen).
+      const outcome = page.getByTestId('scan-outcome');
+      await outcome.getByText('ส่งรายการสแกนที่บันทึกไว้ในอุปกรณ์นี้ 1 รายการแล้ว').waitFor();
+      expect(await outcome.innerText()).not.toContain('ไม่มีการเชื่อมต่อ');
+      await page.screenshot({ path: join(SCREENSHOTS, 'round-offline-sent-th.png'), fullPage: true });
       const round = (await fetch(`${portal.url}/api/admin/rounds/${roundId}`, {
         headers: { authorization: `Bearer ${partnerToken}` },
       }).then((response) => response.json())) as { round: { attended: number } };

@@ -4,7 +4,8 @@ export type Outcome =
   | { tone: 'accepted'; name: string; late: boolean; walkIn: boolean }
   | { tone: 'duplicate'; name: string; at: string }
   | { tone: 'refused'; name: string | null; message: string }
-  | { tone: 'queued'; count: number };
+  | { tone: 'queued'; count: number }
+  | { tone: 'sent'; count: number };
 
 /** The last scan's outcome in large text and colour, announced at once to screen readers. */
 export function ScanOutcome({ outcome }: { outcome: Outcome | null }) {
@@ -22,7 +23,9 @@ export function ScanOutcome({ outcome }: { outcome: Outcome | null }) {
         ? [`↺ ${outcome.name}`, t('round.alreadyAt', { time: outcome.at })]
         : outcome.tone === 'refused'
           ? [`✕ ${outcome.name ?? t('round.unknown')}`, outcome.message]
-          : [`… ${t('round.queuedTitle')}`, t('round.queued', { count: outcome.count })];
+          : outcome.tone === 'queued'
+            ? [`… ${t('round.queuedTitle')}`, t('round.queued', { count: outcome.count })]
+            : [`✓ ${t('round.sentTitle')}`, t('round.sent', { count: outcome.count })];
   return (
     <div className={`scan-outcome ${outcome.tone}`} role="alert" aria-live="assertive" data-testid="scan-outcome">
       <strong>{title}</strong>

@@ -23,7 +23,8 @@ function deviceId(): string {
 
 /**
  * Sending scans: each outcome shown and heard at once; without a connection the scan waits in
- * the browser's queue (with its time and key) and is sent when the connection returns.
+ * the browser's queue (with its time and key) and is sent when the connection returns, which
+ * the page then says (how many were sent) in place of the waiting notice.
  */
 export function useScanning(roundId: string, courseId: string | undefined, time: (iso: string) => string) {
   const { t } = useTranslation();
@@ -57,7 +58,11 @@ export function useScanning(roundId: string, courseId: string | undefined, time:
     replaying.current = true;
     try {
       const sent = await replayQueue(() => {});
-      if (sent > 0) refresh();
+      if (sent > 0) {
+        // The "no connection, N waiting" notice gives way to what happened to them.
+        setOutcome({ tone: 'sent', count: sent });
+        refresh();
+      }
     } finally {
       replaying.current = false;
       setWaiting((await queuedScans()).length);
