@@ -92,6 +92,7 @@ export async function startPortal(options: PortalOptions) {
     uploadsDir: options.uploadsDir,
     warmAddresses: options.warmAddresses,
     passSecret: attendance.passSecret,
+    scanMargins: attendance,
   });
   installHealth(app, { service: 'portal', store, readModels: db, projector });
   const relay = kafka

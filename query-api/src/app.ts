@@ -3,6 +3,7 @@ import type { EventStore } from '@portal/events/store/port';
 import type { SqlDatabase } from '@portal/events/store/sql';
 import { unlockReadModels } from '@portal/events/read-models/sealed-columns';
 import { installReadYourWrites } from './core/read-your-writes.ts';
+import { NO_MARGINS, type ScanMargins } from './core/rounds-table.ts';
 import { addressRoutes } from './routes/addresses/routes.ts';
 import { auditRoutes } from './routes/attendance/audit.routes.ts';
 import { liveRoutes } from './routes/attendance/live.routes.ts';
@@ -26,6 +27,8 @@ export interface QueryApiOptions {
   uploadsDir: string;
   /** Signs members' attendance passes; the same secret command-api checks them with. */
   passSecret: string;
+  /** The scanning margins command-api uses, so the round page knows when scanning is open (none by default). */
+  scanMargins?: ScanMargins;
   /** Build the Thai address tree right after start (services and `npm start`; tests leave it lazy). */
   warmAddresses?: boolean;
 }
@@ -37,6 +40,7 @@ declare module 'fastify' {
       /** The log, read only: read-your-writes, and counts "as of" a past moment. */
       store: EventStore;
       passSecret: string;
+      scanMargins: ScanMargins;
     };
   }
 }
@@ -45,7 +49,12 @@ declare module 'fastify' {
 export async function queryApi(app: FastifyInstance, options: QueryApiOptions): Promise<void> {
   // Personal columns of the read models are sealed; this service's connections hold the key.
   await unlockReadModels(options.db);
-  app.decorate('queries', { db: options.db, store: options.store, passSecret: options.passSecret });
+  app.decorate('queries', {
+    db: options.db,
+    store: options.store,
+    passSecret: options.passSecret,
+    scanMargins: options.scanMargins ?? NO_MARGINS,
+  });
   installReadYourWrites(app, options.db, options.store);
   await app.register(registrationRoutes);
   await app.register(profileRoutes);

@@ -19,6 +19,7 @@ const db = await openDatabase({
 });
 // Whichever service starts first makes the log's schema, where the read models' key is kept.
 await createEventStoreSchema(db);
+const attendance = attendanceConfig(config.sessionSecret);
 const app = await createHttpServer({ title: 'query-api', ...config, revocations: db, logger: true });
 const store = createEventStore(db);
 await app.register(queryApi, {
@@ -26,7 +27,8 @@ await app.register(queryApi, {
   store,
   uploadsDir: uploadsDirFromEnv(),
   warmAddresses: true,
-  passSecret: attendanceConfig(config.sessionSecret).passSecret,
+  passSecret: attendance.passSecret,
+  scanMargins: attendance,
 });
 installHealth(app, { service: 'query-api', store, readModels: db });
 await serveUntilStopped(app, config, () => db.close());

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import { PASS_WINDOW_MS } from '@portal/events/attendance/pass-code';
-import { CHROMIUM, SCREENSHOTS, chromiumSkipReason, signIn as signInAt, portalAndBrowser } from './chromium.ts';
+import {
+  CHROMIUM,
+  SCREENSHOTS,
+  chromiumSkipReason,
+  portalAndBrowser,
+  sidewaysOverflow,
+  signIn as signInAt,
+} from './chromium.ts';
 import { y4mOf } from './fake-camera.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
@@ -262,6 +269,52 @@ describe.skipIf(chromiumSkipReason())(
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(SCREENSHOTS, 'round-th-375.png'), fullPage: true });
       await context.close();
+    });
+
+    it('opens an ended round read-only and a future one as not active, with no camera or entry', async () => {
+      const course = (
+        await call(
+          '/api/admin/createcourse',
+          { courseTopic: 'Evening Yoga', courseDescription: 'Past and future', status: 'public', maxPeople: 0 },
+          partnerToken,
+        )
+      )._id;
+      const roundAt = async (from: number, to: number) =>
+        (
+          await call(
+            `/api/admin/courses/${course}/rounds`,
+            {
+              roundStartTime: new Date(Date.now() + from).toISOString(),
+              roundEndTime: new Date(Date.now() + to).toISOString(),
+            },
+            partnerToken,
+          )
+        ).round._id;
+      const ended = await roundAt(-3 * hour, -2 * hour);
+      const future = await roundAt(2 * hour, 3 * hour);
+      await call(`/api/courses/${course}/enroll`, {}, (await call('/api/login', cat)).partner.token);
+      for (const [options, suffix] of [
+        [{ lang: 'th', width: 375, theme: 'dark' }, 'th-375'],
+        [{ lang: 'en', width: 1280, theme: 'light' }, 'en'],
+      ] as const) {
+        const page = await signInAt(browser, portal.url, partner, options);
+        await page.goto(`${portal.url}/courses/${course}/rounds/${ended}`);
+        const panel = page.getByTestId('round-not-active');
+        await panel.waitFor();
+        expect(await panel.innerText()).toContain(options.lang === 'th' ? 'รอบเรียนนี้สิ้นสุดแล้ว' : 'This round has ended.');
+        expect(await page.locator('.scanner, .scan-outcome, .scan-panel form').count()).toBe(0);
+        expect(await page.locator('.roster h3').first().innerText()).toBe(
+          options.lang === 'th' ? 'ผู้ขาดเรียน' : 'Absentees',
+        );
+        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: join(SCREENSHOTS, `round-ended-${suffix}.png`), fullPage: true });
+        await page.goto(`${portal.url}/courses/${course}/rounds/${future}`);
+        await panel.getByText(options.lang === 'th' ? 'เปิดสแกนเวลา' : 'Scanning opens at').waitFor();
+        expect(await panel.innerText()).toContain(options.lang === 'th' ? 'รอบเรียนไม่ได้เปิดอยู่' : 'Round Not Active');
+        expect(await page.locator('.scanner').count()).toBe(0);
+        await page.screenshot({ path: join(SCREENSHOTS, `round-upcoming-${suffix}.png`), fullPage: true });
+        await page.context().close();
+      }
     });
   },
 );

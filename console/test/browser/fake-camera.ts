@@ -6,13 +6,15 @@ import sharp from 'sharp';
 
 /**
  * A Y4M video (what Chromium's fake camera plays) showing `png` centred on white: 640x480, I420.
- * Chromium loops it, so a few identical frames are enough.
+ * Chromium loops it, so a few identical frames are enough. The code is 240 px across: the
+ * scanner decodes only its 250 px box, measured on the video as shown, so a code larger than the
+ * box is cut whenever the view is shown near its own size (found: 360 px failed now and then).
  */
 export async function y4mOf(png: Buffer): Promise<Buffer> {
   const [width, height] = [640, 480];
   const { data } = await sharp(png)
-    .resize(360, 360, { fit: 'contain', background: '#ffffff' })
-    .extend({ top: 60, bottom: 60, left: 140, right: 140, background: '#ffffff' })
+    .resize(240, 240, { fit: 'contain', background: '#ffffff' })
+    .extend({ top: 120, bottom: 120, left: 200, right: 200, background: '#ffffff' })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });

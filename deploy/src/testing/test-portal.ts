@@ -16,6 +16,8 @@ export async function openTestPortal(
     sessions?: PortalOptions['sessions'];
     /** As behind a TLS proxy (COOKIE_SECURE=true). */
     secureCookie?: boolean;
+    /** The pass secret and scanning margins; by default from the environment. */
+    attendance?: PortalOptions['attendance'];
   } = {},
 ) {
   const { db, url, drop } = await database.open();
@@ -32,6 +34,7 @@ export async function openTestPortal(
       kafka: options.kafka ?? null,
       sessions: options.sessions,
       secureCookie: options.secureCookie,
+      attendance: options.attendance,
     });
   let portal = await start();
   const signIn = await portal.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });

@@ -30,6 +30,12 @@ export const RoundDetails = z.object({
     roundStartTime: z.string(),
     roundEndTime: z.string(),
     active: z.boolean(),
+    /**
+     * Whether scanning is open now, by the server's clock and the portal's scanning margins
+     * (SCAN_OPENS_EARLY_MINUTES, SCAN_CLOSES_LATE_MINUTES): before, the page says so; after, it
+     * shows what was recorded, read-only.
+     */
+    scanning: z.enum(['upcoming', 'open', 'ended']),
     scanned: z.array(ScannedEntry),
     attended: z.number(),
     /** Enrolled and not scanned, once the round has ended (0 before). */

@@ -25,6 +25,21 @@ interface PersonRow {
 
 const iso = (value: Date) => new Date(value).toISOString();
 
+/** How long before its start and after its end a round takes scans (the command side's margins). */
+export interface ScanMargins {
+  opensEarlyMinutes: number;
+  closesLateMinutes: number;
+}
+export const NO_MARGINS: ScanMargins = { opensEarlyMinutes: 0, closesLateMinutes: 0 };
+
+/** Before, during or after the time a round takes scans: the same window command-api checks. */
+export function scanningPhase(startsAt: Date, endsAt: Date, now: Date, margins: ScanMargins) {
+  const minute = 60_000;
+  if (now.getTime() < new Date(startsAt).getTime() - margins.opensEarlyMinutes * minute) return 'upcoming' as const;
+  if (now.getTime() > new Date(endsAt).getTime() + margins.closesLateMinutes * minute) return 'ended' as const;
+  return 'open' as const;
+}
+
 /**
  * One round for the round page: the spec's `scanned` list (latest first), its counts, and the
  * roster of everyone expected (enrolled) or scanned, with names from the accounts read model.
@@ -33,6 +48,7 @@ export async function findRound(
   sql: Sql,
   roundId: string,
   now: Date,
+  margins: ScanMargins = NO_MARGINS,
 ): Promise<{ round: RoundDetails['round']; creator: string } | null> {
   const [row] = await sql.query<RoundRow>(
     `SELECT r.id, r.course_id, c.topic, c.creator, r.starts_at, r.ends_at, ${roundAbsentSql('r')} AS absent,
@@ -70,6 +86,7 @@ export async function findRound(
       roundStartTime: iso(row.starts_at),
       roundEndTime: iso(row.ends_at),
       active: new Date(row.starts_at) <= now && now <= new Date(row.ends_at),
+      scanning: scanningPhase(row.starts_at, row.ends_at, now, margins),
       scanned: scanned.map((person) => ({
         _id: `${row.id}-${person.member_id}`,
         user: { _id: person.member_id, fullName: person.full_name, username: person.username },

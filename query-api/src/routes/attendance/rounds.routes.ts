@@ -25,7 +25,7 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const now = new Date();
-      const found = await findRound(app.queries.db, request.params.roundId, now);
+      const found = await findRound(app.queries.db, request.params.roundId, now, app.queries.scanMargins);
       if (!found) throw new HttpError(404, 'round.notFound');
       const { accountId, role } = request.session!;
       if (role !== 'admin' && found.creator !== accountId) throw new HttpError(403, 'course.notCreator');

@@ -4,9 +4,17 @@ import type { Round } from '../api/rounds.ts';
 const nameOf = (person: { fullName: string | null; username: string | null; _id: string }) =>
   person.fullName || person.username || person._id;
 
-/** Who is expected (enrolled), who is here, and who is still missing: the same for every scanner. */
+/**
+ * Who is expected (enrolled), who is here, and who is still missing: the same for every scanner.
+ * Before the round they are not scanned yet; after it, those missing are absent.
+ */
 export function Roster({ round, time }: { round: Round; time: (iso: string) => string }) {
   const { t } = useTranslation();
+  const [missingTitle, noneMissing] = {
+    upcoming: [t('round.notScanned'), t('round.noneMissing')],
+    open: [t('round.missing'), t('round.noneMissing')],
+    ended: [t('round.absentees'), t('round.noneAbsent')],
+  }[round.scanning];
   const missing = round.roster.filter((person) => person.enrolled && !person.scannedAt);
   const here = round.roster.filter((person) => person.scannedAt);
   return (
@@ -14,11 +22,11 @@ export function Roster({ round, time }: { round: Round; time: (iso: string) => s
       <h2>{t('round.roster')}</h2>
       <p className="roster-counts">
         {t('round.expected')}: <strong>{round.expected}</strong> · {t('round.here')}: <strong>{here.length}</strong> ·{' '}
-        {t('round.missing')}: <strong>{missing.length}</strong>
+        {missingTitle}: <strong>{missing.length}</strong>
       </p>
-      <h3>{t('round.missing')}</h3>
+      <h3>{missingTitle}</h3>
       {missing.length === 0 ? (
-        <p className="muted">{t('round.noneMissing')}</p>
+        <p className="muted">{noneMissing}</p>
       ) : (
         <ul className="roster-list missing">
           {missing.map((person) => (

@@ -29,7 +29,9 @@ function useForcedDarkTheme() {
 /**
  * The round page (/courses/{id}/rounds/{roundId}, spec 001 section 2.4 and issue 5): the
  * scanner, manual and barcode entry, each outcome large and audible, the counts and the roster,
- * all kept current by the course's live events.
+ * all kept current by the course's live events. While the server says scanning is not open, no
+ * camera and no entry: the spec's "Round Not Active", when scanning opens, or (ended) what was
+ * recorded, read-only but for an admin's void.
  */
 export function RoundPage({ courseId, roundId }: { courseId: string; roundId: string }) {
   const { t, i18n } = useTranslation();
@@ -93,9 +95,11 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
           </p>
         </div>
         <div className="round-actions">
-          <button type="button" className="button" aria-pressed={!scanning.muted} onClick={scanning.toggleSound}>
-            {scanning.muted ? t('round.soundOff') : t('round.soundOn')}
-          </button>
+          {data.scanning === 'open' && (
+            <button type="button" className="button" aria-pressed={!scanning.muted} onClick={scanning.toggleSound}>
+              {scanning.muted ? t('round.soundOff') : t('round.soundOn')}
+            </button>
+          )}
           {back}
         </div>
       </div>
@@ -104,7 +108,8 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
           [
             [t('round.attendees'), data.attended],
             [t('round.absentees'), data.absent],
-            [t('round.missing'), data.missing],
+            // Once the round has ended, those missing are the absentees.
+            ...(data.scanning === 'ended' ? [] : [[t('round.missing'), data.missing] as const]),
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="card tile">
@@ -119,11 +124,23 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
         </p>
       )}
       <div className="round-body">
-        <div className="card scan-panel">
-          <ScanOutcome outcome={scanning.outcome} />
-          <QrScanner onCode={onCode} />
-          <ManualEntry onSubmit={scanning.submit} />
-        </div>
+        {data.scanning === 'open' ? (
+          <div className="card scan-panel">
+            <ScanOutcome outcome={scanning.outcome} />
+            <QrScanner onCode={onCode} />
+            <ManualEntry onSubmit={scanning.submit} />
+          </div>
+        ) : (
+          <div className="card scan-panel not-active" role="status" data-testid="round-not-active">
+            <h2>{t('details.notActiveTitle')}</h2>
+            <p>{t('details.notActiveBody')}</p>
+            <p className="muted">
+              {data.scanning === 'upcoming'
+                ? t('round.upcomingNote', { time: dateTime(data.roundStartTime, i18n.language) })
+                : t('round.endedNote')}
+            </p>
+          </div>
+        )}
         <Roster round={data} time={time} />
       </div>
       <div className="card scanned-list">

@@ -107,12 +107,14 @@ export function CourseDetailsPage({ id }: { id: string | undefined }) {
         <ol className="round-cards">
           {data.rounds.map((round) => {
             const active = Date.parse(round.roundStartTime) <= now && now <= Date.parse(round.roundEndTime);
+            // An ended round opens read-only (what was recorded); one still to come only warns.
+            const opens = active || Date.parse(round.roundEndTime) < now;
             return (
               <li key={round._id}>
                 <button
                   type="button"
                   className={`card round-card ${active ? 'active' : 'inactive'}`}
-                  onClick={() => (active ? navigate(`/courses/${data._id}/rounds/${round._id}`) : setInactive(true))}
+                  onClick={() => (opens ? navigate(`/courses/${data._id}/rounds/${round._id}`) : setInactive(true))}
                 >
                   <strong>{t('rounds.number', { n: round.roundNumber })}</strong>
                   <span className="muted">
