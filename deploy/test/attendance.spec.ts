@@ -154,6 +154,50 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
     expect((await call('GET', `/api/admin/rounds/${now}`, ann.token)).statusCode).toBe(403);
   });
 
+  it('answers a profile QR shown to the camera with what it is, in the scanner’s language, and audits it', async () => {
+    const course = (
+      await call('POST', '/api/admin/createcourse', partner(), {
+        courseTopic: 'Wrong card',
+        courseDescription: 'Profile or pass',
+        maxPeople: 0,
+        status: 'public',
+      })
+    ).json()._id as string;
+    const round = (
+      await call('POST', `/api/admin/courses/${course}/rounds`, partner(), {
+        roundStartTime: iso(-hour),
+        roundEndTime: iso(hour),
+      })
+    ).json().round._id as string;
+    const eve = await approvedMember('Eve Profile');
+    await enrolledSince(course, eve.id, iso(-2 * hour));
+    const profileQr = `https://192.168.1.20:3443/api/members/profile/${eve.id}`;
+    const answer = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/updateround/${round}`,
+      headers: { authorization: `Bearer ${partner()}`, 'accept-language': 'th' },
+      payload: { userId: profileQr, method: 'camera', deviceId: 'door-1' },
+    });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({
+      outcome: 'refused',
+      reason: 'profileQr',
+      message: 'นี่คือ QR โปรไฟล์ ไม่ใช่บัตรเข้าเรียน: กรุณาเปิดบัตรเข้าเรียนของคุณ',
+      member: { _id: eve.id, fullName: 'Eve Profile' },
+    });
+    const typed = await call('PUT', `/api/admin/updateround/${round}`, partner(), { userId: profileQr });
+    expect(typed.json().message).toBe('This is a profile QR, not an attendance pass: open your pass.');
+    const audit = (await call('GET', `/api/admin/audit/scans?courseId=${course}`, portal.adminToken)).json();
+    expect(audit.attempts.map((a: { reason: string; member: { _id: string } | null }) => a.reason)).toEqual([
+      'profileQr',
+      'profileQr',
+    ]);
+    // Her pass still counts afterwards.
+    const pass = (await call('GET', '/api/members/me/pass', eve.token)).json().code;
+    const scanned = await call('PUT', `/api/admin/updateround/${round}`, partner(), { userId: pass, method: 'camera' });
+    expect(scanned.json().outcome).toBe('accepted');
+  });
+
   it('audits every attempt with filters, and exports the same rows as CSV', async () => {
     const topic = 'ตรวจสอบการเข้าเรียน, "audited"';
     const course = (

@@ -54,13 +54,22 @@ async function roundOf(deps: Deps, request: FastifyRequest, roundId: string) {
   return { courseId, course, round };
 }
 
-/** Who the scanner read: a pass code, a member id, or a username; null when nobody matches. */
+/** What the profile QR card holds: `{origin}/api/members/profile/{id}`. */
+const PROFILE_LINK = /^https?:\/\/[^/\s]+\/api\/members\/profile\/([0-9a-f]{24})\/?$/;
+
+/**
+ * Who the scanner read: a pass code, a member id, or a username, with why it cannot count (an
+ * expired pass, an id shown to the camera, a profile QR); null when nobody matches.
+ */
 async function memberOf(deps: Deps, input: ScanInput, now: number) {
   const reading = readPassCode(deps.config.passSecret, input.userId, now);
   if (reading.kind === 'pass') {
     if (!reading.authentic) return null;
     return { memberId: reading.memberId, problem: reading.fresh ? null : ('codeExpired' as const) };
   }
+  // The profile card's QR (a link to the profile) looks like a pass to the person holding it.
+  const profile = PROFILE_LINK.exec(reading.value);
+  if (profile) return { memberId: profile[1]!, problem: 'profileQr' as const };
   let memberId = /^[0-9a-f]{24}$/.test(reading.value) ? reading.value : null;
   if (!memberId) {
     const [row] = await deps.db.query<{ account_id: string }>(

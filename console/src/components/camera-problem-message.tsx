@@ -23,7 +23,8 @@ function useSecureOrigin(enabled: boolean) {
 
 /**
  * What went wrong with the camera and what to do, in the user's language; on a page that is not
- * secure, with a link to the same page over https. `failed` shows `fallback` (the spec's words).
+ * secure, with a link to the same page over https. A refusal, or a failure of no known kind,
+ * shows `fallback` (the spec's words), a refusal with where to allow the camera.
  */
 export function CameraProblemMessage({ problem, fallback }: { problem: CameraProblem; fallback: string }) {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export function CameraProblemMessage({ problem, fallback }: { problem: CameraPro
   const secureUrl = origin ? `${origin}${window.location.pathname}${window.location.search}` : null;
   const text = {
     insecure: t('cameraProblem.insecure'),
-    denied: t('cameraProblem.denied'),
+    denied: `${fallback} ${t('cameraProblem.deniedHow')}`,
     missing: t('cameraProblem.missing'),
     busy: t('cameraProblem.busy'),
     failed: fallback,

@@ -87,6 +87,7 @@ export const en = {
   'settings.passwordError': 'An error occurred while updating password. Please try again.',
   'settings.retry': 'Retry',
   'nav.menu': 'Menu',
+  'qr.profileNote': 'A link to your profile, not an attendance pass.',
   'qr.save': 'Save image',
   'qr.email': 'Send by e-mail',
   'qr.mailSubject': 'My profile QR code',
@@ -297,8 +298,8 @@ export const en = {
   'round.camera': 'Camera',
   'cameraProblem.insecure': 'The camera works only on a secure (https) page, and this one is not.',
   'cameraProblem.openSecure': 'Open this page at',
-  'cameraProblem.denied':
-    'The camera was not allowed. Allow it for this site in the browser (the lock or camera icon beside the address), then reload the page.',
+  'cameraProblem.deniedHow':
+    'Allow it for this site in the browser (the lock or camera icon beside the address), then reload the page.',
   'cameraProblem.missing': 'No camera was found on this device.',
   'cameraProblem.busy': 'The camera is in use by another app or tab. Close it there, then reload the page.',
   'round.cameraFailed': 'Unable to access camera. Please ensure you have granted camera permissions.',

@@ -267,8 +267,49 @@ describe.skipIf(chromiumSkipReason())(
       await page.getByRole('heading', { name: 'รายละเอียดรอบที่ 1' }).waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // The scanned list fits too (found: its time column was cut and names wrapped a syllable a line).
+      const list = page.locator('.scanned-list');
+      await list.locator('tbody tr').first().waitFor();
+      expect(await list.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await list.locator('.when-short').first().innerText()).toMatch(/^\d\d:\d\d$/);
+      const nameCell = list.locator('tbody td').first();
+      const lineHeight = await nameCell.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight) || 24);
+      expect((await nameCell.boundingBox())!.height).toBeLessThan(3 * lineHeight + 24); // two lines at most
       await page.screenshot({ path: join(SCREENSHOTS, 'round-th-375.png'), fullPage: true });
       await context.close();
+    });
+
+    it('puts the pass first on a member’s phone, and answers the profile QR shown instead', async () => {
+      const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
+      await context.addInitScript(() => {
+        localStorage.setItem('lang', 'th');
+        localStorage.setItem('theme', 'dark');
+      });
+      const phone = await context.newPage();
+      await phone.goto(`${portal.url}/login`);
+      await phone.locator('input[name=username]').fill(cat.username);
+      await phone.locator('input[name=password]').fill(cat.password);
+      await phone.locator('button[type=submit]').click();
+      await phone.waitForURL(/\/e-market$/);
+      const pass = phone.getByTestId('pass-qr');
+      await pass.waitFor();
+      const box = (await pass.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(667); // above the fold, before scrolling
+      const note = phone.locator('.qr-card .qr-note');
+      expect(await note.innerText()).toBe('ลิงก์ไปยังโปรไฟล์ของคุณ ไม่ใช่บัตรเข้าเรียน');
+      await phone.screenshot({ path: join(SCREENSHOTS, 'member-home-pass-th-375.png') });
+      // What the profile card's QR holds, shown to the scanner instead of the pass.
+      const profileLink = await phone.locator('.qr-card canvas').getAttribute('title');
+      await context.close();
+
+      const page = await signIn(browser, partner);
+      await page.goto(`${portal.url}${roundUrl}`);
+      await page.getByLabel(/User ID/).fill(profileLink!);
+      await page.getByRole('button', { name: 'Mark Attendance' }).click();
+      const outcome = page.getByTestId('scan-outcome');
+      await outcome.getByText('This is a profile QR, not an attendance pass: open your pass.').waitFor();
+      expect(await outcome.innerText()).toContain('Cat Elsewhere');
+      await page.context().close();
     });
 
     it('opens an ended round read-only and a future one as not active, with no camera or entry', async () => {

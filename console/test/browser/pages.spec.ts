@@ -269,14 +269,14 @@ describe.skipIf(chromiumSkipReason())('contact, e-mail, help, about, camera, not
       await withCamera.close();
     }
 
-    // No camera at all: the spec's error, which stays.
+    // No camera at all: says so, and stays (found: it asked for a permission that was never the problem).
     const page = await signIn(browser, portal.url, partner, { lang: 'th' });
     await page.goto(`${portal.url}/camera`);
     await page.getByRole('button', { name: 'เปิดกล้อง' }).click();
-    await page.getByRole('alert').getByText('ไม่สามารถเข้าถึงกล้องได้ กรุณาอนุญาตให้ใช้กล้อง').waitFor();
+    await page.getByRole('alert').getByText('ไม่พบกล้องในอุปกรณ์นี้').waitFor();
     await page.waitForTimeout(3500);
     expect(await page.getByRole('alert').count()).toBe(1);
-    await shot(page, 'camera-denied-th.png');
+    await shot(page, 'camera-missing-th.png');
     await page.context().close();
   });
 

@@ -24,6 +24,7 @@ export const refusalReasons = [
   'codeExpired',
   'passRequired',
   'courseFull',
+  'profileQr',
 ] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 

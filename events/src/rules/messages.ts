@@ -148,6 +148,10 @@ export const messages = {
     en: 'This member’s account is not approved.',
   },
   'attendance.unknownMember': { th: 'ไม่พบสมาชิกที่ตรงกับรหัสนี้', en: 'No member matches this code or ID.' },
+  'attendance.profileQr': {
+    th: 'นี่คือ QR โปรไฟล์ ไม่ใช่บัตรเข้าเรียน: กรุณาเปิดบัตรเข้าเรียนของคุณ',
+    en: 'This is a profile QR, not an attendance pass: open your pass.',
+  },
   'attendance.codeExpired': {
     th: 'บัตรนี้หมดอายุแล้ว กรุณาให้สมาชิกเปิดบัตรใหม่อีกครั้ง',
     en: 'This pass has expired. Ask the member to open their pass again.',

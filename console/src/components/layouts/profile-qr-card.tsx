@@ -35,6 +35,7 @@ export function ProfileQrCard() {
   return (
     <section className="card qr-card" aria-labelledby="qr-title">
       <h2 id="qr-title">QR Code โปรไฟล์ผู้ใช้</h2>
+      <p className="muted qr-note">{t('qr.profileNote')}</p>
       {url && <QRCodeCanvas ref={canvas} value={url} size={QR_SIZE} marginSize={2} title={url} />}
       <p className="muted qr-who">{user?.fullName || user?.username}</p>
       <div className="qr-actions">

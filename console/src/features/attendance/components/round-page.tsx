@@ -152,7 +152,7 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
             <thead>
               <tr>
                 <th>{t('round.member')}</th>
-                <th>{t('registrations.id')}</th>
+                <th className="col-id">{t('registrations.id')}</th>
                 <th>{t('round.scannedAt')}</th>
                 {isAdmin && <th>{t('registrations.actions')}</th>}
               </tr>
@@ -161,10 +161,13 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
               {data.scanned.map((entry) => (
                 <tr key={entry._id}>
                   <td>{entry.user.fullName || entry.user.username}</td>
-                  <td>
+                  <td className="col-id">
                     <code>{entry.user._id}</code>
                   </td>
-                  <td>{dateTime(entry.scannedAt, i18n.language)}</td>
+                  <td>
+                    <span className="when-long">{dateTime(entry.scannedAt, i18n.language)}</span>
+                    <span className="when-short">{time(entry.scannedAt)}</span>
+                  </td>
                   {isAdmin && (
                     <td>
                       <VoidScan

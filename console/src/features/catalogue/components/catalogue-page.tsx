@@ -7,7 +7,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePage } from '../../../lib/use-page.ts';
 import { type CatalogueAnswer, type CatalogueFilters, useCatalogue, useEnrolment } from '../api/catalogue.ts';
-import { MemberPass } from '../../attendance/components/member-pass.tsx';
 import { CatalogueCard } from './catalogue-card.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
@@ -55,7 +54,6 @@ export function CataloguePage() {
   return (
     <section className="catalogue" id="catalogue">
       <h1>{t('screen.emarket')}</h1>
-      <MemberPass />
       <div className="toolbar">
         <div role="tablist" className="tabs">
           {tab(false, t('market.all'))}
