@@ -1,9 +1,56 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The console installs to a phone's home screen and, after one visit, opens with no network at
+ * all (issue 18): Workbox precaches the app shell; a round's data is answered from the network
+ * when there is one and else from the last answer kept (a scan made meanwhile waits in the
+ * offline queue). Nothing else from /api is kept on the device. The service worker is registered
+ * by a script file, as the Content-Security-Policy allows no inline script.
+ */
+const ROUNDS_CACHE = 'rounds';
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  injectRegister: 'script',
+  manifest: {
+    name: 'Course Portal',
+    short_name: 'Courses',
+    description: 'Courses, rounds and attendance by QR code',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#12181d',
+    theme_color: '#12181d',
+    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    navigateFallback: '/index.html',
+    // The API, uploads and the certificate page are the server's, never the app shell.
+    navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/trust/],
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, request }) =>
+          request.method === 'GET' && /^\/api\/admin\/rounds\/[^/]+$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: ROUNDS_CACHE,
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 50 },
+          // ?minPosition= (read-your-writes) varies; the round is the same.
+          matchOptions: { ignoreSearch: true },
+        },
+      },
+    ],
+  },
+});
 
 // `npm run dev -w console` serves the console with hot reload and sends /api to a running portal.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   server: { proxy: { '/api': process.env.PORTAL_URL ?? 'http://localhost:3000' } },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800 },
 });

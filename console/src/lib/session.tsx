@@ -11,6 +11,11 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
+/** The rounds the service worker kept for offline use (vite.config.ts) go with the session. */
+function forgetKeptRounds() {
+  if ('caches' in window) void caches.delete('rounds').catch(() => undefined);
+}
+
 /** Restores the session from storage on load; a stored user that is not valid signs out. */
 function restore(): StoredUser | null {
   const user = storedUser();
@@ -30,6 +35,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
   const signOut = useCallback(async () => {
     clearStorage();
+    forgetKeptRounds();
     setUser(null);
     await api('/api/logout', { method: 'POST', body: {} }).catch(() => undefined); // clears the cookie
   }, []);
@@ -38,6 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       onSessionEnded(() => {
         clearStorage();
+        forgetKeptRounds();
         setUser(null);
       }),
     [],

@@ -43,7 +43,8 @@ export interface RunningPortal {
  * console when needed, then runs everything in one process), and waits until it is healthy.
  */
 export async function startPortalProcess(options: PortalProcessOptions): Promise<RunningPortal> {
-  const port = await freePort();
+  // Free ports unless the test names them (a restart on the same address, say).
+  const port = Number(options.env?.PORT) || (await freePort());
   const httpsPort = Number(options.env?.HTTPS_PORT) || (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-'));
   const postgres = options.database === 'postgres' ? await postgresDatabase.open() : null;

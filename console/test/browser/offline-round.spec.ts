@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
+import { SCREENSHOTS, apiCaller, chromiumSkipReason, launchChromium, registerApproved, signIn } from './chromium.ts';
+
+const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+
+/**
+ * The scanner as an installed app (issue 18): after one visit the round page opens with no
+ * server at all (the portal is stopped, not merely emulated offline), shows the round and its
+ * roster, takes a scan into the offline queue, and when the portal is back sends it and follows
+ * live updates again by itself.
+ */
+describe.skipIf(chromiumSkipReason())('the round page with no network', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  const partner = samplePartner({ fullName: 'Offline Partner' });
+  const ann = sampleMember({ fullName: 'Ann Offline' });
+  const ben = sampleMember({ fullName: 'Ben Elsewhere' });
+  let roundUrl = '';
+  let roundId = '';
+  const call = apiCaller(() => portal.url);
+  const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+
+  beforeAll(async () => {
+    portal = await startPortalProcess({ database: 'pglite', env });
+    browser = await launchChromium();
+    const admin = (await call('/api/login', ADMIN)).partner.token;
+    await registerApproved(call, admin, { partners: [partner], members: [ann, ben] });
+    const partnerToken = (await call('/api/login', partner)).partner.token;
+    const course = (
+      await call(
+        '/api/admin/createcourse',
+        { courseTopic: 'Offline Course', courseDescription: 'No network', status: 'public', maxPeople: 0 },
+        partnerToken,
+      )
+    )._id;
+    const round = await call<{ round: { _id: string } }>(
+      `/api/admin/courses/${course}/rounds`,
+      {
+        roundStartTime: new Date(Date.now() + 3000).toISOString(),
+        roundEndTime: new Date(Date.now() + 3600_000).toISOString(),
+      },
+      partnerToken,
+    );
+    roundId = round.round._id;
+    roundUrl = `/courses/${course}/rounds/${roundId}`;
+    for (const person of [ann, ben]) {
+      await call(`/api/courses/${course}/enroll`, {}, (await call('/api/login', person)).partner.token);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('installs, opens the round with the portal stopped, queues a scan, and catches up when it is back', async () => {
+    const page = await signIn(browser, portal.url, partner, { width: 375, lang: 'th', theme: 'dark' });
+    const manifest = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel=manifest]')!;
+      return (await fetch(link.href)).json();
+    });
+    expect(manifest).toMatchObject({ name: 'Course Portal', display: 'standalone', start_url: '/' });
+    await page.goto(`${portal.url}${roundUrl}`);
+    const heading = page.getByRole('heading', { name: 'รายละเอียดรอบที่ 1' });
+    await heading.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 })
+      .toBe(true);
+    await page.reload(); // the round's data now comes through the service worker, which keeps it
+    await heading.waitFor();
+    await page.locator('.roster-list.missing').getByText('Ann Offline').waitFor();
+
+    // The portal is gone: the page still opens, with the round and its roster.
+    const { dataDir } = portal;
+    const port = new URL(portal.url).port;
+    const httpsPort = String(portal.httpsPort);
+    await portal.stop({ keepData: true });
+    await page.reload();
+    await heading.waitFor({ timeout: 20_000 });
+    await page.locator('.roster-list.missing').getByText('Ann Offline').waitFor();
+    await page.getByLabel(/รหัสผู้ใช้/).fill(ann.username);
+    await page.getByRole('button', { name: 'บันทึกการเข้าเรียน' }).click();
+    await page.getByText('บันทึกไว้ในอุปกรณ์นี้').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'round-offline-cold-th-375.png'), fullPage: true });
+
+    // Back on the same address: the queued scan is sent, and live updates resume by themselves.
+    portal = await startPortalProcess({
+      database: 'pglite',
+      dataDir,
+      env: { ...env, PORT: port, HTTPS_PORT: httpsPort },
+    });
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByTestId('scan-outcome').getByText('ส่งรายการสแกนที่บันทึกไว้ในอุปกรณ์นี้ 1 รายการแล้ว').waitFor({
+      timeout: 30_000,
+    });
+    const attendees = page.locator('.tile').first();
+    await expect.poll(() => attendees.innerText(), { timeout: 10_000 }).toMatch(/1$/);
+    const partnerToken = (await call('/api/login', partner)).partner.token;
+    await call(`/api/admin/updateround/${roundId}`, { userId: ben.username }, partnerToken, 'PUT');
+    await expect.poll(() => attendees.innerText(), { timeout: 15_000 }).toMatch(/2$/);
+    await page.context().close();
+  });
+});
