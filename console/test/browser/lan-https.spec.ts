@@ -18,6 +18,7 @@ import {
   signIn,
 } from './chromium.ts';
 import { certutilSkipReason, homeTrusting, y4mOf } from './fake-camera.ts';
+import { terminalHtml } from './terminal.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const skip = chromiumSkipReason() ?? certutilSkipReason() ?? (lanAddresses()[0] ? null : 'no LAN address here');
@@ -69,6 +70,17 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
   afterAll(async () => {
     await browser?.close();
     await portal?.stop();
+  });
+
+  it('prints the https address with a QR code for the phone, as a terminal shows it', async () => {
+    const banner = portal.output().slice(portal.output().indexOf('  Course portal is running at'));
+    expect(banner).toContain(`https://${lan}:${portal.httpsPort}`);
+    const page = await browser.newPage({ viewport: { width: 900, height: 400 } });
+    const lines = banner.split('\n');
+    const logs = lines.findIndex((line) => line.startsWith('{')); // the request log after the banner
+    await page.setContent(terminalHtml(lines.slice(0, logs < 0 ? undefined : logs).join('\n')));
+    await page.screenshot({ path: join(SCREENSHOTS, 'start-banner.png'), fullPage: true });
+    await page.close();
   });
 
   it('over http at the LAN address, the browser offers no camera, and the round page links to https', async () => {
