@@ -1,0 +1,116 @@
+/**
+ * From a pass shown to the camera to the banner on the round page (issue 18, item 8): the portal
+ * as `npm start` runs it, Debian's Chromium with a fake camera playing one member's pass each
+ * time, 30 members. Measured in the page, from the first frame the camera plays (the pass is in
+ * view from the start) to "✓ name" on screen, so it holds decoding, the command's round trip and
+ * the banner. Side by side with the scanner's own pace: it looks at the camera 10 times a
+ * second, so up to 100 ms pass before it first looks. Offline decisions are not built
+ * yet (item 4): offline there is only "saved on this device".
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import QRCode from 'qrcode';
+import { startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
+import { y4mOf } from '../console/test/browser/fake-camera.ts';
+import { percentile } from './scan-load.ts';
+
+const SCANS = Number(process.env.BENCH_SCANS ?? 30);
+const ADMIN = { username: 'admin01', password: 'bench-admin-password' };
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+const portal = await startPortalProcess({
+  database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+  env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
+});
+const call = async <T>(path: string, body?: unknown, token?: string, method = 'POST'): Promise<T> =>
+  (await fetch(`${portal.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((response) => response.json())) as T;
+type Login = { partner: { token: string } };
+
+try {
+  const admin = (await call<Login>('/api/login', ADMIN)).partner.token;
+  const approve = async (path: string, person: object) => {
+    const { _id } = await call<{ _id: string }>(path, person);
+    await call(`/api/admin/registration/${_id}/status`, { status: 'approved' }, admin, 'PUT');
+  };
+  const partner = samplePartner();
+  await approve('/api/partners/register', partner);
+  const partnerToken = (await call<Login>('/api/login', partner)).partner.token;
+  const { _id: course } = await call<{ _id: string }>(
+    '/api/admin/createcourse',
+    { courseTopic: 'Bench', courseDescription: 'Camera to banner', status: 'public', maxPeople: 0 },
+    partnerToken,
+  );
+  const { round } = await call<{ round: { _id: string } }>(
+    `/api/admin/courses/${course}/rounds`,
+    { roundStartTime: new Date().toISOString(), roundEndTime: new Date(Date.now() + 3600_000).toISOString() },
+    partnerToken,
+  );
+  const members = Array.from({ length: SCANS }, (_, i) => sampleMember({ fullName: `Bench Member ${i + 1}` }));
+  const tokens: string[] = [];
+  for (const member of members) {
+    await approve('/api/members/register', member);
+    tokens.push((await call<Login>('/api/login', member)).partner.token);
+    await call(`/api/courses/${course}/enroll`, {}, tokens.at(-1));
+  }
+
+  const dir = mkdtempSync(join(tmpdir(), 'bench-camera-'));
+  const times: number[] = [];
+  for (const [i, token] of tokens.entries()) {
+    const { code } = await call<{ code: string }>('/api/members/me/pass', undefined, token, 'GET');
+    const video = join(dir, `pass-${i}.y4m`);
+    writeFileSync(video, await y4mOf(await QRCode.toBuffer(code, { width: 240, margin: 2 })));
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        ...FLAGS,
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.grantPermissions(['camera'], { origin: portal.url });
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/login`);
+      await page.locator('input[name=username]').fill(partner.username);
+      await page.locator('input[name=password]').fill(partner.password);
+      await page.locator('button[type=submit]').click();
+      await page.waitForURL(/\/partner$/);
+      await page.goto(`${portal.url}/courses/${course}/rounds/${round._id}`);
+      // In the page (a string: the benchmarks are compiled without the DOM's types).
+      const ms = await page.evaluate<number>(`new Promise((resolve, reject) => {
+        let playing = null;
+        const deadline = performance.now() + 30000;
+        const tick = () => {
+          const view = document.querySelector('.scanner-view video');
+          if (playing === null && view && !view.paused && view.readyState >= 2) playing = performance.now();
+          const shown = document.querySelector('[data-testid=scan-outcome] strong')?.textContent ?? '';
+          if (playing !== null && shown.startsWith('\u2713')) return resolve(performance.now() - playing);
+          if (performance.now() > deadline) return reject(new Error('no banner; it shows "' + shown + '"'));
+          setTimeout(tick, 2);
+        };
+        tick();
+      })`);
+      times.push(ms);
+    } finally {
+      await browser.close();
+    }
+  }
+  times.sort((a, b) => a - b);
+  console.log(`Camera to banner on the round page, ${times.length} passes, online (Chromium, fake camera):`);
+  console.log(`  median ${percentile(times, 0.5).toFixed(0)} ms, p95 ${percentile(times, 0.95).toFixed(0)} ms`);
+  console.log(
+    `  beside it, the scanner's own pace: it looks at the camera 10 times a second (up to 100 ms before a first look)`,
+  );
+  console.log(`  offline: not measured; decisions need the server until passes can be checked on the device`);
+} finally {
+  await portal.stop();
+}
