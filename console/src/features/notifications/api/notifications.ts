@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { z } from 'zod';
 import type { NotificationList } from '@portal/query-api/contracts/notifications';
-import { api, notePosition } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useLiveEvents } from '../../../lib/live.ts';
 
 export type Filter = 'all' | 'unread' | 'system' | 'course';
 type ListAnswer = z.infer<typeof NotificationList>;
@@ -51,18 +51,5 @@ export function useMarkAllRead() {
 /** Recounts whenever the read models change (the query API says so, at most once a second). */
 export function useLiveNotifications(enabled: boolean) {
   const invalidate = useInvalidate();
-  useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/live/notifications');
-    source.addEventListener('changed', (event) => {
-      try {
-        notePosition((JSON.parse((event as MessageEvent<string>).data) as { position?: number }).position);
-      } catch {
-        // still a change
-      }
-      void invalidate();
-    });
-    return () => source.close();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled]);
+  useLiveEvents(enabled ? '/api/live/notifications' : null, () => void invalidate());
 }
