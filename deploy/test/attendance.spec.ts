@@ -18,7 +18,7 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
   });
   afterAll(() => portal.close());
 
-  const { call, partner, approvedMember, enrolledSince } = portalCalls(() => portal);
+  const { call, partner, approvedMember, enrolledSince, courseWithRounds } = portalCalls(() => portal);
 
   it('counts scans, absences after the round, voids, and shows the roster and the spec’s round shape', async () => {
     const course = (
@@ -155,20 +155,10 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
   });
 
   it('answers a profile QR shown to the camera with what it is, in the scanner’s language, and audits it', async () => {
-    const course = (
-      await call('POST', '/api/admin/createcourse', partner(), {
-        courseTopic: 'Wrong card',
-        courseDescription: 'Profile or pass',
-        maxPeople: 0,
-        status: 'public',
-      })
-    ).json()._id as string;
-    const round = (
-      await call('POST', `/api/admin/courses/${course}/rounds`, partner(), {
-        roundStartTime: iso(-hour),
-        roundEndTime: iso(hour),
-      })
-    ).json().round._id as string;
+    const {
+      id: course,
+      rounds: [round],
+    } = await courseWithRounds(partner(), [[-hour, hour]], 'Wrong card');
     const eve = await approvedMember('Eve Profile');
     await enrolledSince(course, eve.id, iso(-2 * hour));
     const profileQr = `https://192.168.1.20:3443/api/members/profile/${eve.id}`;

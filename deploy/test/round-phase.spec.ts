@@ -24,19 +24,10 @@ describe.each(testDatabases())('whether a round takes scans, on $name', (databas
     });
   });
   afterAll(() => portal.close());
-  const { call, partner, approvedMember, enrolledSince } = portalCalls(() => portal);
+  const { call, partner, approvedMember, enrolledSince, courseWithRounds } = portalCalls(() => portal);
 
   it('says upcoming, open or ended by the scanning window, and takes scans exactly when open', async () => {
-    const course = (
-      await call('POST', '/api/admin/createcourse', partner(), {
-        courseTopic: 'Phases',
-        courseDescription: 'Before, during, after',
-        maxPeople: 0,
-        status: 'public',
-      })
-    ).json()._id as string;
     const member = await approvedMember('Pim Phases');
-    await enrolledSince(course, member.id, iso(-600 * minute));
     const rounds: [from: number, to: number, phase: string][] = [
       [120 * minute, 180 * minute, 'upcoming'], // opens in 90 minutes
       [20 * minute, 40 * minute, 'open'], // opens early: 30 minutes before its start
@@ -44,13 +35,14 @@ describe.each(testDatabases())('whether a round takes scans, on $name', (databas
       [-40 * minute, -15 * minute, 'open'], // closes late: 30 minutes after its end
       [-180 * minute, -120 * minute, 'ended'],
     ];
-    for (const [from, to, phase] of rounds) {
-      const round = (
-        await call('POST', `/api/admin/courses/${course}/rounds`, partner(), {
-          roundStartTime: iso(from),
-          roundEndTime: iso(to),
-        })
-      ).json().round._id as string;
+    const { id: course, rounds: ids } = await courseWithRounds(
+      partner(),
+      rounds.map(([from, to]) => [from, to]),
+      'Phases',
+    );
+    await enrolledSince(course, member.id, iso(-600 * minute));
+    for (const [i, [from, , phase]] of rounds.entries()) {
+      const round = ids[i]!;
       const shown = (await call('GET', `/api/admin/rounds/${round}`, partner())).json().round;
       expect(shown.scanning, `${from / minute} min`).toBe(phase);
       const scan = await call('PUT', `/api/admin/updateround/${round}`, partner(), { userId: member.id });

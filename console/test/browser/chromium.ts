@@ -140,6 +140,37 @@ export async function registerApproved(
   return ids;
 }
 
+/**
+ * A public course of `partnerToken`'s with one round starting in three seconds and lasting an
+ * hour, `members` enrolled before it starts (so they are expected), answered once it has started.
+ */
+export async function roundStartingNow(
+  call: ApiCall,
+  partnerToken: string,
+  members: readonly { username: string; password: string }[],
+  topic: string,
+): Promise<{ courseId: string; roundId: string; roundUrl: string }> {
+  const courseId = (
+    await call(
+      '/api/admin/createcourse',
+      { courseTopic: topic, courseDescription: topic, status: 'public', maxPeople: 0 },
+      partnerToken,
+    )
+  )._id;
+  const startsAt = Date.now() + 3000;
+  const { round } = await call<{ round: { _id: string } }>(
+    `/api/admin/courses/${courseId}/rounds`,
+    { roundStartTime: new Date(startsAt).toISOString(), roundEndTime: new Date(startsAt + 3600_000).toISOString() },
+    partnerToken,
+  );
+  for (const member of members) {
+    await call(`/api/courses/${courseId}/enroll`, {}, (await call('/api/login', member)).partner.token);
+  }
+  if (Date.now() >= startsAt) throw new Error('enrolling took longer than the time before the round');
+  await new Promise((resolve) => setTimeout(resolve, startsAt - Date.now() + 300));
+  return { courseId, roundId: round._id, roundUrl: `/courses/${courseId}/rounds/${round._id}` };
+}
+
 /** How far the page scrolls sideways (0 when it fits the viewport). */
 export const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

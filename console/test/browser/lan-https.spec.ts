@@ -14,6 +14,7 @@ import {
   chromiumSkipReason,
   launchChromium,
   registerApproved,
+  roundStartingNow,
   sidewaysOverflow,
   signIn,
 } from './chromium.ts';
@@ -48,24 +49,7 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
     const admin = (await call('/api/login', ADMIN)).partner.token;
     await registerApproved(call, admin, { partners: [partner], members: [ann] });
     const partnerToken = (await call('/api/login', partner)).partner.token;
-    const course = (
-      await call(
-        '/api/admin/createcourse',
-        { courseTopic: 'Room Course', courseDescription: 'On the LAN', status: 'public', maxPeople: 0 },
-        partnerToken,
-      )
-    )._id;
-    const round = await call<{ round: { _id: string } }>(
-      `/api/admin/courses/${course}/rounds`,
-      {
-        roundStartTime: new Date(Date.now() + 3000).toISOString(),
-        roundEndTime: new Date(Date.now() + 3600_000).toISOString(),
-      },
-      partnerToken,
-    );
-    roundUrl = `/courses/${course}/rounds/${round.round._id}`;
-    await call(`/api/courses/${course}/enroll`, {}, (await call('/api/login', ann)).partner.token);
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    ({ roundUrl } = await roundStartingNow(call, partnerToken, [ann], 'Room Course'));
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

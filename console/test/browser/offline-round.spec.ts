@@ -3,7 +3,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { SCREENSHOTS, apiCaller, chromiumSkipReason, launchChromium, registerApproved, signIn } from './chromium.ts';
+import {
+  SCREENSHOTS,
+  apiCaller,
+  chromiumSkipReason,
+  launchChromium,
+  registerApproved,
+  roundStartingNow,
+  signIn,
+} from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
@@ -30,27 +38,7 @@ describe.skipIf(chromiumSkipReason())('the round page with no network', () => {
     const admin = (await call('/api/login', ADMIN)).partner.token;
     await registerApproved(call, admin, { partners: [partner], members: [ann, ben] });
     const partnerToken = (await call('/api/login', partner)).partner.token;
-    const course = (
-      await call(
-        '/api/admin/createcourse',
-        { courseTopic: 'Offline Course', courseDescription: 'No network', status: 'public', maxPeople: 0 },
-        partnerToken,
-      )
-    )._id;
-    const round = await call<{ round: { _id: string } }>(
-      `/api/admin/courses/${course}/rounds`,
-      {
-        roundStartTime: new Date(Date.now() + 3000).toISOString(),
-        roundEndTime: new Date(Date.now() + 3600_000).toISOString(),
-      },
-      partnerToken,
-    );
-    roundId = round.round._id;
-    roundUrl = `/courses/${course}/rounds/${roundId}`;
-    for (const person of [ann, ben]) {
-      await call(`/api/courses/${course}/enroll`, {}, (await call('/api/login', person)).partner.token);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    ({ roundId, roundUrl } = await roundStartingNow(call, partnerToken, [ann, ben], 'Offline Course'));
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
