@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanAddresses } from '@portal/deploy/local-tls';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import {
@@ -12,16 +13,20 @@ import {
   roundStartingNow,
   signIn,
 } from './chromium.ts';
+import { certutilSkipReason, homeTrusting } from './fake-camera.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
 /**
- * The scanner as an installed app (issue 18): after one visit the round page opens with no
- * server at all (the portal is stopped, not merely emulated offline), shows the round and its
+ * The scanner as an installed app (issue 18), on a phone at the machine's LAN address over
+ * https: after one visit the round page opens with no server at all (the portal is stopped, not merely emulated offline), shows the round and its
  * roster, takes a scan into the offline queue, and when the portal is back sends it and follows
  * live updates again by itself.
  */
-describe.skipIf(chromiumSkipReason())('the round page with no network', () => {
+const skip = chromiumSkipReason() ?? certutilSkipReason() ?? (lanAddresses()[0] ? null : 'no LAN address here');
+if (skip) console.warn(`\n!!! ${skip}\n`);
+
+describe.skipIf(skip !== null)('the round page with no network, on a phone at the LAN address over https', () => {
   let portal: RunningPortal;
   let browser: Browser;
   const partner = samplePartner({ fullName: 'Offline Partner' });
@@ -30,11 +35,13 @@ describe.skipIf(chromiumSkipReason())('the round page with no network', () => {
   let roundUrl = '';
   let roundId = '';
   const call = apiCaller(() => portal.url);
-  const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+  const env = { HOST: '0.0.0.0', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+  // As a phone in the room opens it: the machine's LAN address, over https, the authority trusted.
+  const origin = () => `https://${lanAddresses()[0]}:${portal.httpsPort}`;
 
   beforeAll(async () => {
     portal = await startPortalProcess({ database: 'pglite', env });
-    browser = await launchChromium();
+    browser = await launchChromium([], { env: { HOME: homeTrusting(join(portal.dataDir, 'tls/ca.crt')) } });
     const admin = (await call('/api/login', ADMIN)).partner.token;
     await registerApproved(call, admin, { partners: [partner], members: [ann, ben] });
     const partnerToken = (await call('/api/login', partner)).partner.token;
@@ -46,13 +53,13 @@ describe.skipIf(chromiumSkipReason())('the round page with no network', () => {
   });
 
   it('installs, opens the round with the portal stopped, queues a scan, and catches up when it is back', async () => {
-    const page = await signIn(browser, portal.url, partner, { width: 375, lang: 'th', theme: 'dark' });
+    const page = await signIn(browser, origin(), partner, { width: 375, lang: 'th', theme: 'dark' });
     const manifest = await page.evaluate(async () => {
       const link = document.querySelector<HTMLLinkElement>('link[rel=manifest]')!;
       return (await fetch(link.href)).json();
     });
     expect(manifest).toMatchObject({ name: 'Course Portal', display: 'standalone', start_url: '/' });
-    await page.goto(`${portal.url}${roundUrl}`);
+    await page.goto(`${origin()}${roundUrl}`);
     const heading = page.getByRole('heading', { name: 'รายละเอียดรอบที่ 1' });
     await heading.waitFor();
     await expect
