@@ -64,7 +64,7 @@ export async function localTls(dir: string, names = localNames(), now = new Date
   }
   const keys = await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
   const cert = await x509.X509CertificateGenerator.create({
-    subject: `CN=${names.dns[1] ?? 'localhost'}`,
+    subject: `CN=${names.dns.find((name) => name !== 'localhost') ?? 'localhost'}`,
     issuer: ca.cert.subject,
     notBefore: new Date(now.getTime() - DAY),
     notAfter: new Date(now.getTime() + SERVER_DAYS * DAY),

@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { lanAddresses } from '@portal/deploy/local-tls';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { postgresSkipReason } from '@portal/events/testing/databases';
+import { certutilSkipReason } from './fake-camera.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = resolve(import.meta.dirname, '../../../test-results/screenshots');
@@ -169,6 +171,16 @@ export async function roundStartingNow(
   if (Date.now() >= startsAt) throw new Error('enrolling took longer than the time before the round');
   await new Promise((resolve) => setTimeout(resolve, startsAt - Date.now() + 300));
   return { courseId, roundId: round._id, roundUrl: `/courses/${courseId}/rounds/${round._id}` };
+}
+
+/**
+ * Why a phone at the machine's LAN address over https cannot be played here (no Chromium, no
+ * certutil, no LAN address), or null; said loudly, as CI must run it.
+ */
+export function phoneOnLanSkipReason(): string | null {
+  const reason = chromiumSkipReason() ?? certutilSkipReason() ?? (lanAddresses()[0] ? null : 'no LAN address here');
+  if (reason) console.warn(`\n!!! ${reason}\n`);
+  return reason;
 }
 
 /** How far the page scrolls sideways (0 when it fits the viewport). */

@@ -11,19 +11,18 @@ import { postgresSkipReason } from '@portal/events/testing/databases';
 import {
   SCREENSHOTS,
   apiCaller,
-  chromiumSkipReason,
   launchChromium,
+  phoneOnLanSkipReason,
   registerApproved,
   roundStartingNow,
   sidewaysOverflow,
   signIn,
 } from './chromium.ts';
-import { certutilSkipReason, homeTrusting, y4mOf } from './fake-camera.ts';
+import { homeTrusting, y4mOf } from './fake-camera.ts';
 import { terminalHtml } from './terminal.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
-const skip = chromiumSkipReason() ?? certutilSkipReason() ?? (lanAddresses()[0] ? null : 'no LAN address here');
-if (skip) console.warn(`\n!!! ${skip}\n`);
+const skip = phoneOnLanSkipReason();
 
 /**
  * A partner's phone on the room's network opens the portal by the machine's LAN address. Over

@@ -7,24 +7,24 @@ import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
 import {
   SCREENSHOTS,
   apiCaller,
-  chromiumSkipReason,
   launchChromium,
+  phoneOnLanSkipReason,
   registerApproved,
   roundStartingNow,
   signIn,
 } from './chromium.ts';
-import { certutilSkipReason, homeTrusting } from './fake-camera.ts';
+import { homeTrusting } from './fake-camera.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
+const skip = phoneOnLanSkipReason();
+
 /**
  * The scanner as an installed app (issue 18), on a phone at the machine's LAN address over
- * https: after one visit the round page opens with no server at all (the portal is stopped, not merely emulated offline), shows the round and its
- * roster, takes a scan into the offline queue, and when the portal is back sends it and follows
- * live updates again by itself.
+ * https: after one visit the round page opens with no server at all (the portal is stopped, not
+ * merely emulated offline), shows the round and its roster, takes a scan into the offline queue,
+ * and when the portal is back sends it and follows live updates again by itself.
  */
-const skip = chromiumSkipReason() ?? certutilSkipReason() ?? (lanAddresses()[0] ? null : 'no LAN address here');
-if (skip) console.warn(`\n!!! ${skip}\n`);
 
 describe.skipIf(skip !== null)('the round page with no network, on a phone at the LAN address over https', () => {
   let portal: RunningPortal;
