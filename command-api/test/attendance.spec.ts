@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passCode } from '@portal/events/attendance/pass-code';
+import { passKeysFor } from '@portal/events/attendance/pass-keys';
 import { testDatabases } from '@portal/events/testing/databases';
 import {
   ADMIN,
@@ -57,7 +57,7 @@ describe.each(testDatabases())('scanning members into rounds on $name', (databas
     const { roundId } = await courseWithRound();
     const [a, b, c] = [await registered(), await registered(), await registered()];
     const byPass = await scan(roundId, {
-      userId: passCode(TEST_ATTENDANCE.passSecret, a.id).code,
+      userId: passKeysFor(TEST_ATTENDANCE.passSecret).issue(a.id).code,
       method: 'camera',
       deviceId: 'phone-1',
     });
@@ -94,7 +94,7 @@ describe.each(testDatabases())('scanning members into rounds on $name', (databas
     const { roundId } = await courseWithRound();
     const person = await registered();
     const pending = await registered(false);
-    const old = passCode(TEST_ATTENDANCE.passSecret, person.id, Date.now() - 5 * 60_000).code;
+    const old = passKeysFor(TEST_ATTENDANCE.passSecret).issue(person.id, Date.now() - 5 * 60_000).code;
     const refused = async (body: object, status: number, reason: string) => {
       const answer = await scan(roundId, body);
       expect(answer.statusCode, JSON.stringify(answer.json())).toBe(status);
@@ -174,7 +174,7 @@ describe.each(testDatabases())('scanning members into rounds on $name', (databas
     const { roundId } = await courseWithRound(0, -3 * hour, -hour); // ended an hour ago
     const person = await registered();
     const queued = { userId: person.id, method: 'camera' as const, deviceTime: iso(-2 * hour) };
-    const code = passCode(TEST_ATTENDANCE.passSecret, person.id, Date.parse(queued.deviceTime)).code;
+    const code = passKeysFor(TEST_ATTENDANCE.passSecret).issue(person.id, Date.parse(queued.deviceTime)).code;
     // A pass shown while offline is checked against the time it was scanned.
     const body = { ...queued, userId: code };
     const first = await scan(roundId, body, owner, { 'idempotency-key': 'scan-1' });

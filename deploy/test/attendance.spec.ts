@@ -206,7 +206,12 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
     ).json().round._id as string;
     const dee = await approvedMember('Dee Audited');
     await call('PUT', `/api/admin/updateround/${round}`, partner(), { userId: dee.id, deviceId: 'door-1' });
-    await call('PUT', `/api/admin/updateround/${round}`, partner(), { userId: dee.id, deviceId: 'door-2' });
+    // door-2 was offline and accepted her alone; the server already had her: the audit keeps both answers.
+    await call('PUT', `/api/admin/updateround/${round}`, partner(), {
+      userId: dee.id,
+      deviceId: 'door-2',
+      offlineDecision: 'accepted',
+    });
     await call('PUT', `/api/admin/updateround/${round}`, partner(), { userId: 'nobody-at-all', deviceId: 'door-2' });
 
     const audit = (await call('GET', `/api/admin/audit/scans?courseId=${course}`, portal.adminToken)).json();
@@ -223,7 +228,9 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
       deviceId: 'door-1',
       method: 'typed',
       lateUploaded: false,
+      offlineDecision: null,
     });
+    expect(audit.attempts[1]).toMatchObject({ reason: 'duplicate', deviceId: 'door-2', offlineDecision: 'accepted' });
     const refused = (
       await call(
         'GET',
@@ -268,6 +275,7 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
       'Device',
       'Method',
       'Uploaded late',
+      'Decided offline',
     ]);
     expect(sheet.rows).toEqual(
       audit.attempts.map((a: Record<string, string | null>, index: number) => [
@@ -285,6 +293,7 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
         ['door-2', 'door-2', 'door-1'][index],
         'typed',
         'no',
+        ['', 'accepted', ''][index],
       ]),
     );
     expect(audit.attempts.map((a: { memberId: string | null }) => a.memberId)).toEqual([

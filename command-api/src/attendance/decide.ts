@@ -1,6 +1,7 @@
 import {
   AttendanceScanned,
   AttendanceVoided,
+  type OfflineDecision,
   type RefusalReason,
   ScanRefused,
   type ScanMethod,
@@ -20,6 +21,8 @@ export interface Attempt {
   method: ScanMethod;
   deviceTime: string;
   serverTime: string;
+  /** What the device decided alone, for a scan it queued offline. */
+  offlineDecision?: OfflineDecision;
 }
 
 /** What the rest of the portal says about this attempt, gathered before deciding. */

@@ -2,13 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import { PersonalData, accountStream } from '@portal/events/accounts/account.events';
 import type { AttendanceConfig } from '@portal/events/attendance/config';
 import {
+  type OfflineDecision,
   type RefusalReason,
   type ScanMethod,
   attendanceStream,
   decodeAttendanceEvent,
   refusalStream,
 } from '@portal/events/attendance/attendance.events';
-import { readPassCode } from '@portal/events/attendance/pass-code';
+import { profileLinkMember } from '@portal/events/attendance/pass-code';
+import { passKeysFor } from '@portal/events/attendance/pass-keys';
 import { courseStream } from '@portal/events/courses/course.events';
 import { HttpError } from '@portal/events/http/errors';
 import { open } from '@portal/events/privacy/personal-data';
@@ -29,6 +31,7 @@ export interface ScanInput {
   method: ScanMethod;
   deviceId: string;
   deviceTime?: string;
+  offlineDecision?: OfflineDecision;
 }
 
 export type ScanOutcome =
@@ -54,22 +57,19 @@ async function roundOf(deps: Deps, request: FastifyRequest, roundId: string) {
   return { courseId, course, round };
 }
 
-/** What the profile QR card holds: `{origin}/api/members/profile/{id}`. */
-const PROFILE_LINK = /^https?:\/\/[^/\s]+\/api\/members\/profile\/([0-9a-f]{24})\/?$/;
-
 /**
  * Who the scanner read: a pass code, a member id, or a username, with why it cannot count (an
  * expired pass, an id shown to the camera, a profile QR); null when nobody matches.
  */
 async function memberOf(deps: Deps, input: ScanInput, now: number) {
-  const reading = readPassCode(deps.config.passSecret, input.userId, now);
+  const reading = passKeysFor(deps.config.passSecret).read(input.userId, now);
   if (reading.kind === 'pass') {
     if (!reading.authentic) return null;
     return { memberId: reading.memberId, problem: reading.fresh ? null : ('codeExpired' as const) };
   }
   // The profile card's QR (a link to the profile) looks like a pass to the person holding it.
-  const profile = PROFILE_LINK.exec(reading.value);
-  if (profile) return { memberId: profile[1]!, problem: 'profileQr' as const };
+  const profile = profileLinkMember(reading.value);
+  if (profile) return { memberId: profile, problem: 'profileQr' as const };
   let memberId = /^[0-9a-f]{24}$/.test(reading.value) ? reading.value : null;
   if (!memberId) {
     const [row] = await deps.db.query<{ account_id: string }>(
@@ -98,6 +98,7 @@ export async function scan(deps: Deps, request: FastifyRequest, roundId: string,
     method: input.method,
     deviceTime: input.deviceTime ?? serverTime,
     serverTime,
+    ...(input.offlineDecision ? { offlineDecision: input.offlineDecision } : {}),
   };
   const options = { idempotency: idempotencyOf(request), metadata: { ...metadataOf(request), device: input.deviceId } };
   const { scannedAt } = scanMoment(base.deviceTime, serverTime);

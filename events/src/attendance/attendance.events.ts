@@ -28,6 +28,13 @@ export const refusalReasons = [
 ] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 
+/**
+ * What a scanner decided alone while it had no connection (issue 18): accepted, a walk-in
+ * requested (not promised), or why it refused. The server decides again; the audit shows both.
+ */
+export const offlineDecisions = ['accepted', 'walkInRequested', ...refusalReasons] as const;
+export type OfflineDecision = (typeof offlineDecisions)[number];
+
 /** Who scanned, with what, and when by each clock; common to every attempt. */
 const attempt = {
   courseId: z.string(),
@@ -41,6 +48,8 @@ const attempt = {
   serverTime: at,
   /** Received more than 2 minutes after it was made (an offline queue replayed it). */
   lateUploaded: z.boolean(),
+  /** What the device decided while offline, for a scan it queued (absent for scans sent at once). */
+  offlineDecision: z.enum(offlineDecisions).nullable().optional(),
 };
 
 export const AttendanceScanned = defineEvent(

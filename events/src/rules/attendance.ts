@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scanMethods } from '../attendance/attendance.events.ts';
+import { offlineDecisions, scanMethods } from '../attendance/attendance.events.ts';
 import type { MessageKey } from './messages.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -17,6 +17,8 @@ export const ScanRequest = z.object({
   method: z.enum(scanMethods).default('typed'),
   deviceId: singleLineText().trim().min(1).max(64).default('unknown'),
   deviceTime: z.iso.datetime({ offset: true, error: key('attendance.deviceTimeInvalid') }).optional(),
+  /** For a scan queued offline: what the device decided alone (kept for the audit beside the server's answer). */
+  offlineDecision: z.enum(offlineDecisions).optional(),
 });
 
 export const VoidRequest = z.object({

@@ -37,6 +37,8 @@ export const ScanAttemptView = z.object({
   deviceTime: z.string().nullable(),
   serverTime: z.string(),
   lateUploaded: z.boolean(),
+  /** What the scanning device decided alone, offline, before the server's outcome (issue 18). */
+  offlineDecision: z.string().nullable(),
 });
 export type ScanAttemptView = z.infer<typeof ScanAttemptView>;
 

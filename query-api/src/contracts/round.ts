@@ -36,6 +36,8 @@ export const RoundDetails = z.object({
      * shows what was recorded, read-only.
      */
     scanning: z.enum(['upcoming', 'open', 'ended']),
+    /** When scanning opens and closes, and from when a scan is late: what a scanner decides by offline. */
+    scanWindow: z.object({ opensAt: z.string(), closesAt: z.string(), lateFrom: z.string() }),
     scanned: z.array(ScannedEntry),
     attended: z.number(),
     /** Enrolled and not scanned, once the round has ended (0 before). */
@@ -46,6 +48,11 @@ export const RoundDetails = z.object({
     roster: z.array(RosterEntry),
   }),
   serverTime: z.string(),
+  /**
+   * The public key passes are signed with (Ed25519, base64url): with it and the roster a scanner
+   * decides alone while it has no connection (issue 18).
+   */
+  passKey: z.string(),
   message: z.string(),
 });
 export type RoundDetails = z.infer<typeof RoundDetails>;

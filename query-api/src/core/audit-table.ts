@@ -17,6 +17,7 @@ interface AttemptRow {
   device_time: Date | null;
   server_time: Date;
   late_uploaded: boolean;
+  offline_decision: string | null;
 }
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -78,6 +79,7 @@ export async function searchAttempts(
       deviceTime: iso(row.device_time),
       serverTime: iso(row.server_time)!,
       lateUploaded: row.late_uploaded,
+      offlineDecision: row.offline_decision,
     })),
   };
 }

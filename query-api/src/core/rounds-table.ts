@@ -29,14 +29,27 @@ const iso = (value: Date) => new Date(value).toISOString();
 export interface ScanMargins {
   opensEarlyMinutes: number;
   closesLateMinutes: number;
+  /** A scan this many minutes after the start is late (command-api's LATE_AFTER_MINUTES, 15 by default). */
+  lateAfterMinutes?: number;
 }
 export const NO_MARGINS: ScanMargins = { opensEarlyMinutes: 0, closesLateMinutes: 0 };
+const MINUTE = 60_000;
+
+/** When a round takes scans, and from when one is late: the same times command-api decides by. */
+export function scanWindow(startsAt: Date, endsAt: Date, margins: ScanMargins) {
+  const start = new Date(startsAt).getTime();
+  return {
+    opensAt: new Date(start - margins.opensEarlyMinutes * MINUTE).toISOString(),
+    closesAt: new Date(new Date(endsAt).getTime() + margins.closesLateMinutes * MINUTE).toISOString(),
+    lateFrom: new Date(start + (margins.lateAfterMinutes ?? 15) * MINUTE).toISOString(),
+  };
+}
 
 /** Before, during or after the time a round takes scans: the same window command-api checks. */
 export function scanningPhase(startsAt: Date, endsAt: Date, now: Date, margins: ScanMargins) {
-  const minute = 60_000;
-  if (now.getTime() < new Date(startsAt).getTime() - margins.opensEarlyMinutes * minute) return 'upcoming' as const;
-  if (now.getTime() > new Date(endsAt).getTime() + margins.closesLateMinutes * minute) return 'ended' as const;
+  const window = scanWindow(startsAt, endsAt, margins);
+  if (now.getTime() < Date.parse(window.opensAt)) return 'upcoming' as const;
+  if (now.getTime() > Date.parse(window.closesAt)) return 'ended' as const;
   return 'open' as const;
 }
 
@@ -87,6 +100,7 @@ export async function findRound(
       roundEndTime: iso(row.ends_at),
       active: new Date(row.starts_at) <= now && now <= new Date(row.ends_at),
       scanning: scanningPhase(row.starts_at, row.ends_at, now, margins),
+      scanWindow: scanWindow(row.starts_at, row.ends_at, margins),
       scanned: scanned.map((person) => ({
         _id: `${row.id}-${person.member_id}`,
         user: { _id: person.member_id, fullName: person.full_name, username: person.username },

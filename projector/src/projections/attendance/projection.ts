@@ -12,7 +12,7 @@ import type { Projection } from '../../projection.ts';
  */
 export const attendanceProjection: Projection = {
   name: 'attendance',
-  version: 2,
+  version: 3,
   async createTables(sql, schema) {
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.attendance (
       round_id text NOT NULL,
@@ -40,7 +40,8 @@ export const attendanceProjection: Projection = {
       reason text,
       device_time timestamptz,
       server_time timestamptz NOT NULL,
-      late_uploaded boolean NOT NULL DEFAULT false
+      late_uploaded boolean NOT NULL DEFAULT false,
+      offline_decision text
     )`);
     await sql.query(
       `CREATE INDEX IF NOT EXISTS scan_attempts_round ON ${schema}.scan_attempts (round_id, server_time)`,
@@ -94,8 +95,8 @@ export const attendanceProjection: Projection = {
     const attempt = (row: Attempt) =>
       sql.query(
         `INSERT INTO ${schema}.scan_attempts (position, course_id, round_id, member_id, scanner_id, outcome, reason,
-           server_time, device_id, method, device_time, late_uploaded)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (position) DO NOTHING`,
+           server_time, device_id, method, device_time, late_uploaded, offline_decision)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (position) DO NOTHING`,
         [
           stored.position,
           courseId,
@@ -109,6 +110,7 @@ export const attendanceProjection: Projection = {
           row.method ?? null,
           row.deviceTime ?? null,
           row.lateUploaded ?? false,
+          row.offlineDecision ?? null,
         ],
       );
     switch (event.type) {
@@ -161,6 +163,7 @@ interface Attempt {
   method?: string;
   deviceTime?: string;
   lateUploaded?: boolean;
+  offlineDecision?: string | null;
 }
 
 /**

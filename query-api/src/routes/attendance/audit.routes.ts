@@ -29,6 +29,7 @@ const AUDIT_COLUMNS = [
   'Device',
   'Method',
   'Uploaded late',
+  'Decided offline',
 ];
 
 /**
@@ -90,6 +91,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         asText(a.deviceId),
         a.method ?? '',
         a.lateUploaded ? 'yes' : 'no',
+        a.offlineDecision ?? '',
       ]);
       reply
         .header('content-type', 'text/csv; charset=utf-8')

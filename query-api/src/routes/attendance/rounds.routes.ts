@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { passCode } from '@portal/events/attendance/pass-code';
+import { passKeysFor } from '@portal/events/attendance/pass-keys';
 import { HttpError } from '@portal/events/http/errors';
 import { languageOf } from '@portal/events/http/language';
 import { requireRole } from '@portal/events/http/session';
@@ -33,8 +33,26 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
         success: true as const,
         round: found.round,
         serverTime: now.toISOString(),
+        passKey: passKeysFor(app.queries.passSecret).publicKey,
         message: translate('courses.loaded', languageOf(request)),
       };
+    },
+  );
+
+  routes.get(
+    '/api/clock',
+    {
+      preValidation: requireRole('admin', 'partner'),
+      schema: {
+        tags: ['attendance'],
+        summary:
+          'The server’s time, never cached: scanners measure their clock’s offset from it at each sync, to judge passes offline',
+        response: { 200: z.object({ serverTime: z.string() }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { serverTime: new Date().toISOString() };
     },
   );
 
@@ -51,7 +69,7 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const memberId = request.session!.accountId;
       reply.header('cache-control', 'no-store');
-      return { success: true as const, memberId, ...passCode(app.queries.passSecret, memberId) };
+      return { success: true as const, memberId, ...passKeysFor(app.queries.passSecret).issue(memberId) };
     },
   );
 }

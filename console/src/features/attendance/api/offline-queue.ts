@@ -1,12 +1,17 @@
 import { createStore, del, entries, set } from 'idb-keyval';
-import { NetworkError } from '../../../lib/api-client.ts';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import type { OfflineVerdict } from '../offline/decide-offline.ts';
 import { type ScanAnswer, type ScanBody, sendScan } from './rounds.ts';
 
-/** A scan made while the connection was down: kept in IndexedDB with its device time and key. */
+/**
+ * A scan made while the connection was down: kept in IndexedDB with its device time, its key and
+ * what the device decided alone, which the server's answer is compared with when it is sent.
+ */
 export interface QueuedScan {
   key: string;
   roundId: string;
   body: ScanBody;
+  verdict?: OfflineVerdict;
 }
 
 const store = createStore('course-portal-scans', 'queue');
@@ -15,6 +20,19 @@ export const queueScan = (scan: QueuedScan) => set(scan.key, scan, store);
 
 export async function queuedScans(): Promise<QueuedScan[]> {
   return (await entries<string, QueuedScan>(store)).map(([, scan]) => scan);
+}
+
+/** Who this device let in for a round while offline and has not sent yet, with when. */
+export async function admittedOffline(roundId: string): Promise<Map<string, string>> {
+  const admitted = new Map<string, string>();
+  for (const scan of await queuedScans()) {
+    const { verdict } = scan;
+    if (scan.roundId !== roundId || !verdict?.memberId) continue;
+    if (verdict.decision === 'accepted' || verdict.decision === 'walkInRequested') {
+      admitted.set(verdict.memberId, scan.body.deviceTime);
+    }
+  }
+  return admitted;
 }
 
 /**
@@ -30,7 +48,9 @@ export async function replayQueue(onAnswer: (scan: QueuedScan, answer: ScanAnswe
       onAnswer(scan, await sendScan(scan.roundId, scan.body, scan.key));
     } catch (error) {
       if (error instanceof NetworkError) break;
-      onAnswer(scan, null);
+      // A refusal is an answer too (409, or 404 for nobody known); anything else is not one.
+      const refused = error instanceof ApiError && error.body.outcome ? (error.body as unknown as ScanAnswer) : null;
+      onAnswer(scan, refused);
     }
     await del(scan.key, store);
     sent += 1;

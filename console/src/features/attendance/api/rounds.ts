@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { OfflineDecision } from '@portal/events/attendance/attendance.events';
 import type { PassAnswer, RoundDetails } from '@portal/query-api/contracts/round';
 import { api } from '../../../lib/api-client.ts';
 
@@ -32,6 +33,8 @@ export interface ScanBody {
   method: ScanMethod;
   deviceId: string;
   deviceTime: string;
+  /** For a scan queued offline: what the device decided alone (the audit shows it beside the server's answer). */
+  offlineDecision?: OfflineDecision;
 }
 
 /** What the scan call answers, accepted or refused (spec 001 section 7 plus issue 5's outcome). */

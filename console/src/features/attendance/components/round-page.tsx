@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { dateTime } from '../../../lib/dates.ts';
 import { useLiveCourse } from '../../../lib/live.ts';
+import { measureClockOffset } from '../api/clock.ts';
 import { roundKey, useRound } from '../api/rounds.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { ManualEntry } from './manual-entry.tsx';
@@ -48,7 +49,21 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
       }),
     [i18n.language],
   );
-  const scanning = useScanning(roundId, courseId, time);
+  // What the page decides by when the connection is gone: the round as last synced.
+  const room = useMemo(
+    () =>
+      round.data && {
+        roster: round.data.round.roster,
+        scanWindow: round.data.round.scanWindow,
+        passKey: round.data.passKey,
+      },
+    [round.data],
+  );
+  const scanning = useScanning(roundId, courseId, time, room);
+  useEffect(() => {
+    // Each visit measures how far this device's clock is from the server's.
+    void measureClockOffset().catch(() => undefined);
+  }, []);
   const lastCode = useRef<string | null>(null);
   const onCode = useCallback(
     (text: string) => {

@@ -1,11 +1,23 @@
 import { useTranslation } from 'react-i18next';
 
 export type Outcome =
-  | { tone: 'accepted'; name: string; late: boolean; walkIn: boolean }
-  | { tone: 'duplicate'; name: string; at: string }
-  | { tone: 'refused'; name: string | null; message: string }
+  | { tone: 'accepted'; name: string; late: boolean; walkIn: boolean; offline?: boolean }
+  | { tone: 'duplicate'; name: string; at: string; offline?: boolean }
+  | { tone: 'refused'; name: string | null; message: string; offline?: boolean }
+  /** Offline, someone not enrolled: a walk-in the server may still refuse (the course may be full). */
+  | { tone: 'requested'; name: string | null; offline: true }
   | { tone: 'queued'; count: number }
-  | { tone: 'sent'; count: number };
+  /** The queue was sent; where the server answered otherwise than the device did, each difference. */
+  | { tone: 'sent'; count: number; corrections: string[] };
+
+const CLASS: Record<Outcome['tone'], string> = {
+  accepted: 'accepted',
+  duplicate: 'duplicate',
+  refused: 'refused',
+  requested: 'queued',
+  queued: 'queued',
+  sent: 'sent',
+};
 
 /** The last scan's outcome in large text and colour, announced at once to screen readers. */
 export function ScanOutcome({ outcome }: { outcome: Outcome | null }) {
@@ -23,13 +35,34 @@ export function ScanOutcome({ outcome }: { outcome: Outcome | null }) {
         ? [`↺ ${outcome.name}`, t('round.alreadyAt', { time: outcome.at })]
         : outcome.tone === 'refused'
           ? [`✕ ${outcome.name ?? t('round.unknown')}`, outcome.message]
-          : outcome.tone === 'queued'
-            ? [`… ${t('round.queuedTitle')}`, t('round.queued', { count: outcome.count })]
-            : [`✓ ${t('round.sentTitle')}`, t('round.sent', { count: outcome.count })];
+          : outcome.tone === 'requested'
+            ? [`… ${outcome.name ?? t('round.unknown')}`, t('round.walkInRequested')]
+            : outcome.tone === 'queued'
+              ? [`… ${t('round.queuedTitle')}`, t('round.queued', { count: outcome.count })]
+              : [`✓ ${t('round.sentTitle')}`, t('round.sent', { count: outcome.count })];
+  const offline = 'offline' in outcome && outcome.offline;
+  const corrections = outcome.tone === 'sent' ? outcome.corrections : [];
   return (
-    <div className={`scan-outcome ${outcome.tone}`} role="alert" aria-live="assertive" data-testid="scan-outcome">
+    <div
+      className={`scan-outcome ${CLASS[outcome.tone]}${corrections.length ? ' corrected' : ''}`}
+      role="alert"
+      aria-live="assertive"
+      data-testid="scan-outcome"
+    >
       <strong>{title}</strong>
       <span>{detail}</span>
+      {offline && (
+        <span className="offline-mark" data-testid="offline-mark">
+          {t('round.offlineMark')}
+        </span>
+      )}
+      {corrections.length > 0 && (
+        <ul className="corrections" data-testid="corrections">
+          {corrections.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -2,10 +2,35 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { queueScan, queuedScans, replayQueue } from '../api/offline-queue.ts';
-import { type ScanAnswer, type ScanMethod, roundKey, sendScan } from '../api/rounds.ts';
+import { measureClockOffset, serverNow } from '../api/clock.ts';
+import { admittedOffline, queueScan, queuedScans, replayQueue } from '../api/offline-queue.ts';
+import { type ScanAnswer, type ScanBody, type ScanMethod, roundKey, sendScan } from '../api/rounds.ts';
+import { correctionOf } from '../offline/corrections.ts';
+import { type OfflineVerdict, type RoomSnapshot, decideOffline } from '../offline/decide-offline.ts';
 import type { Outcome } from './scan-outcome.tsx';
 import { useScanSound } from './use-scan-sound.ts';
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** The banner for a decision made offline: as online, marked "offline: will be confirmed". */
+function outcomeOf(verdict: OfflineVerdict, t: Translate, time: (iso: string) => string): Outcome {
+  const name = verdict.name ?? verdict.memberId ?? '';
+  switch (verdict.decision) {
+    case 'accepted':
+      return { tone: 'accepted', name, late: Boolean(verdict.late), walkIn: false, offline: true };
+    case 'walkInRequested':
+      return { tone: 'requested', name: verdict.name ?? verdict.memberId, offline: true };
+    case 'duplicate':
+      return { tone: 'duplicate', name, at: time(verdict.firstScannedAt!), offline: true };
+    default:
+      return {
+        tone: 'refused',
+        name: verdict.name,
+        message: t(`rules::attendance.${verdict.decision}`),
+        offline: true,
+      };
+  }
+}
 
 /** A random id that works without a secure context too (a phone on the local network). */
 const randomId = () =>
@@ -22,11 +47,19 @@ function deviceId(): string {
 }
 
 /**
- * Sending scans: each outcome shown and heard at once; without a connection the scan waits in
- * the browser's queue (with its time and key) and is sent when the connection returns, which
- * the page then says (how many were sent) in place of the waiting notice.
+ * Sending scans: each outcome shown and heard at once. Without a connection the device decides
+ * alone from the round it last synced (`room`: roster, times, the passes' public key) and its
+ * clock corrected to the server's, shows and sounds that decision marked "offline: will be
+ * confirmed", and keeps the scan in the browser's queue (with its time, key and decision). When
+ * the connection returns the queue is sent; the page says how many, and each answer that
+ * differs from what the device said.
  */
-export function useScanning(roundId: string, courseId: string | undefined, time: (iso: string) => string) {
+export function useScanning(
+  roundId: string,
+  courseId: string | undefined,
+  time: (iso: string) => string,
+  room: RoomSnapshot | undefined,
+) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const sound = useScanSound();
@@ -57,17 +90,23 @@ export function useScanning(roundId: string, courseId: string | undefined, time:
     if (replaying.current) return;
     replaying.current = true;
     try {
-      const sent = await replayQueue(() => {});
+      void measureClockOffset().catch(() => undefined); // each sync measures the clock again
+      const corrections: string[] = [];
+      const sent = await replayQueue((scan, answer) => {
+        const correction = correctionOf(scan.verdict, answer, t, time);
+        if (correction) corrections.push(correction);
+      });
       if (sent > 0) {
         // The "no connection, N waiting" notice gives way to what happened to them.
-        setOutcome({ tone: 'sent', count: sent });
+        setOutcome({ tone: 'sent', count: sent, corrections });
+        sound.play(corrections.length === 0);
         refresh();
       }
     } finally {
       replaying.current = false;
       setWaiting((await queuedScans()).length);
     }
-  }, [refresh]);
+  }, [refresh, t, time, sound]);
 
   useEffect(() => {
     void replay();
@@ -79,21 +118,48 @@ export function useScanning(roundId: string, courseId: string | undefined, time:
     };
   }, [replay]);
 
+  /** With no connection: decide alone, say so, and keep the scan to send later. */
+  const offline = useCallback(
+    async (body: ScanBody, key: string) => {
+      const verdict = room
+        ? decideOffline(body.userId, body.method, room, serverNow(), await admittedOffline(roundId))
+        : undefined;
+      await queueScan({
+        key,
+        roundId,
+        body: verdict ? { ...body, offlineDecision: verdict.decision } : body,
+        verdict,
+      });
+      const count = (await queuedScans()).length;
+      setWaiting(count);
+      if (!verdict) {
+        setOutcome({ tone: 'queued', count });
+        sound.play(true);
+        return;
+      }
+      setOutcome(outcomeOf(verdict, t, time));
+      sound.play(verdict.decision === 'accepted' || verdict.decision === 'walkInRequested');
+    },
+    [room, roundId, sound, t, time],
+  );
+
   /** Sends one attempt; answers a field error for bad input (nothing was recorded), else null. */
   const submit = useCallback(
     async (userId: string, method: ScanMethod): Promise<string | null> => {
-      const body = { userId, method, deviceId: deviceId(), deviceTime: new Date().toISOString() };
+      // The device's time, corrected by the offset measured at the last sync.
+      const body: ScanBody = { userId, method, deviceId: deviceId(), deviceTime: new Date(serverNow()).toISOString() };
       const key = randomId();
+      // The browser knows it is offline: decide at once, without waiting for a request to fail.
+      if (!navigator.onLine) {
+        await offline(body, key);
+        return null;
+      }
       try {
         show(await sendScan(roundId, body, key));
         refresh();
       } catch (error) {
         if (error instanceof NetworkError) {
-          await queueScan({ key, roundId, body });
-          const count = (await queuedScans()).length;
-          setWaiting(count);
-          setOutcome({ tone: 'queued', count });
-          sound.play(true);
+          await offline(body, key);
         } else if (error instanceof ApiError && error.body.outcome) {
           show(error.body as unknown as ScanAnswer);
           refresh();
@@ -110,7 +176,7 @@ export function useScanning(roundId: string, courseId: string | undefined, time:
       }
       return null;
     },
-    [roundId, show, refresh, sound, t],
+    [roundId, show, refresh, sound, t, offline],
   );
 
   return { outcome, waiting, submit, muted: sound.muted, toggleSound: sound.toggle };

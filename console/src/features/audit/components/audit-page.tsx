@@ -172,6 +172,20 @@ export function AuditPage() {
                     <td>
                       {dateTime(attempt.deviceTime, i18n.language)}
                       {attempt.lateUploaded && <div className="badge badge-pending">{t('audit.lateUploaded')}</div>}
+                      {attempt.offlineDecision && (
+                        <div className="muted" data-testid="offline-decision">
+                          {t('audit.offlineDecision', {
+                            decision:
+                              attempt.offlineDecision === 'accepted'
+                                ? t('audit.outcome.accepted')
+                                : attempt.offlineDecision === 'walkInRequested'
+                                  ? t('audit.walkInRequested')
+                                  : t(`rules::attendance.${attempt.offlineDecision}`, {
+                                      defaultValue: attempt.offlineDecision,
+                                    }),
+                          })}
+                        </div>
+                      )}
                     </td>
                   </tr>
                 ))}
