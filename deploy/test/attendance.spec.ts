@@ -52,7 +52,7 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
 
     // Ann shows her pass; Cat is scanned in as a walk-in; Ben never comes.
     const pass = (await call('GET', '/api/members/me/pass', ann.token)).json();
-    expect(pass.code).toMatch(new RegExp(`^P1\\.${ann.id}\\.`));
+    expect(pass.code).toMatch(new RegExp(`^P2\\.${ann.id}\\.\\d+\\.[\\w-]{86}$`));
     expect((await call('GET', '/api/members/me/pass', partner())).statusCode).toBe(403);
     expect(
       (await call('PUT', `/api/admin/updateround/${now}`, partner(), { userId: pass.code, method: 'camera' }))

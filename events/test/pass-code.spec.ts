@@ -30,6 +30,11 @@ describe('attendance pass codes (Ed25519)', () => {
     );
     expect(keys.read(laterWindow, t0 + PASS_WINDOW_MS)).toMatchObject({ authentic: false, fresh: true });
     expect(keys.read(`${code.slice(0, -2)}AA`, t0)).toMatchObject({ authentic: false });
+    // The last character carries 4 unused bits: changing only those must not give a second valid spelling.
+    const last = code.at(-1)!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = `${code.slice(0, -1)}${alphabet[alphabet.indexOf(last) + 1]}`;
+    expect(keys.read(twin, t0)).toMatchObject({ authentic: false });
     expect(keys.read('somchai01', t0)).toEqual({ kind: 'plain', value: 'somchai01' });
   });
 

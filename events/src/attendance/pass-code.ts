@@ -23,11 +23,13 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The bytes of a base64url text, or null when it is not one. */
+/** The bytes of a base64url text, or null when it is not one (or not spelled canonically). */
 export function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  // Only the one canonical spelling: a last character differing in unused bits is not the same pass.
+  return toBase64Url(bytes) === text ? bytes : null;
 }
 
 export const formatPass = (memberId: string, window: number, signature: Uint8Array) =>
