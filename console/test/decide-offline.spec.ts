@@ -7,14 +7,26 @@ import { type RoomSnapshot, decideOffline } from '../src/features/attendance/off
 
 const keys = passKeysFor('the-server-pass-secret');
 const start = Date.parse('2026-11-24T09:00:00.000Z');
-const ann = { _id: 'aaaaaaaaaaaaaaaaaaaaaa01', fullName: 'Ann', username: 'ann.member', scannedAt: null, enrolled: true };
-const ben = { _id: 'aaaaaaaaaaaaaaaaaaaaaa02', fullName: 'Ben', username: 'ben.member', scannedAt: null, enrolled: true };
+const ann = {
+  _id: 'aaaaaaaaaaaaaaaaaaaaaa01',
+  fullName: 'Ann',
+  username: 'ann.member',
+  scannedAt: null,
+  enrolledNow: true,
+};
+const ben = {
+  _id: 'aaaaaaaaaaaaaaaaaaaaaa02',
+  fullName: 'Ben',
+  username: 'ben.member',
+  scannedAt: null,
+  enrolledNow: true,
+};
 const cat = {
   _id: 'aaaaaaaaaaaaaaaaaaaaaa03',
   fullName: 'Cat',
   username: 'cat.member',
   scannedAt: '2026-11-24T09:02:00.000Z',
-  enrolled: true,
+  enrolledNow: true,
 };
 const stranger = 'aaaaaaaaaaaaaaaaaaaaaa09';
 const room: RoomSnapshot = {
@@ -61,6 +73,13 @@ describe('deciding a scan offline', () => {
 
   it('queues someone not enrolled as a walk-in request, not a promise', () => {
     const now = at(5);
+    // Enrolled after the round started: not expected, but enrolled, so not a walk-in.
+    const late = { ...ben, _id: 'aaaaaaaaaaaaaaaaaaaaaa04', fullName: 'Dee' };
+    const withLate = { ...room, roster: [...room.roster, late] };
+    expect(decideOffline(keys.issue(late._id, now).code, 'camera', withLate, now, none)).toMatchObject({
+      decision: 'accepted',
+      name: 'Dee',
+    });
     expect(decideOffline(keys.issue(stranger, now).code, 'camera', room, now, none)).toEqual({
       decision: 'walkInRequested',
       memberId: stranger,
@@ -71,7 +90,10 @@ describe('deciding a scan offline', () => {
   it('refuses an old pass (a screenshot), a forged one, a profile QR and an id shown to the camera', () => {
     const now = at(5);
     const screenshot = keys.issue(ben._id, now - 2 * PASS_WINDOW_MS).code;
-    expect(decideOffline(screenshot, 'camera', room, now, none)).toMatchObject({ decision: 'codeExpired', name: 'Ben' });
+    expect(decideOffline(screenshot, 'camera', room, now, none)).toMatchObject({
+      decision: 'codeExpired',
+      name: 'Ben',
+    });
     const forged = passKeysFor('someone-else').issue(ann._id, now).code;
     expect(decideOffline(forged, 'camera', room, now, none)).toMatchObject({ decision: 'unknownMember' });
     const profile = `https://portal.local:3443/api/members/profile/${ann._id}`;
@@ -129,9 +151,7 @@ describe('what the scanner says when the server answered otherwise', () => {
 
   it('says the server already had her from another device, and when', () => {
     const duplicate = answer('refused', { reason: 'duplicate', firstScannedAt: '2026-11-24T09:02:00.000Z' });
-    expect(correctionOf(accepted, duplicate, t, time)).toBe(
-      'round.correction.duplicate {"name":"Ann","time":"09:02"}',
-    );
+    expect(correctionOf(accepted, duplicate, t, time)).toBe('round.correction.duplicate {"name":"Ann","time":"09:02"}');
   });
 
   it('is silent when both agree, and speaks for a walk-in granted or a refusal the device could not see', () => {

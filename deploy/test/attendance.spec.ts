@@ -92,6 +92,18 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
     const endedRound = details.rounds.find((r: { _id: string }) => r._id === ended);
     // Ben was expected and missed it; Cat enrolled (walking in) hours after it: never absent there.
     expect(endedRound).toMatchObject({ attended: 1, absent: 1 });
+    // Dee enrols now, after the round started: not expected there, yet enrolled, so a scanner
+    // deciding offline must know her (accepted, not a walk-in request).
+    const dee = await approvedMember('Dee Latecomer');
+    await enrolledSince(course, dee.id, iso(0));
+    const withDee = (await call('GET', `/api/admin/rounds/${now}`, partner())).json().round;
+    expect(withDee).toMatchObject({ expected: 2, missing: 1 });
+    expect(withDee.roster.find((entry: { _id: string }) => entry._id === dee.id)).toMatchObject({
+      scannedAt: null,
+      enrolled: false,
+      enrolledNow: true,
+    });
+    expect(withDee.roster.find((entry: { _id: string }) => entry._id === ben.id)).toMatchObject({ enrolledNow: true });
 
     const beforeVoid = new Date().toISOString();
     // An admin voids Ann's scan in the ended round: she counts as absent there.

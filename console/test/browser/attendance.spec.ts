@@ -168,11 +168,14 @@ describe.skipIf(chromiumSkipReason())(
       await call(`/api/admin/updateround/${roundId}`, { userId: cat.username }, partnerToken, 'PUT');
       await expect.poll(() => attendees.innerText(), { timeout: 5000 }).toMatch(/3$/);
 
-      // Offline: the scan waits on this device, then goes through exactly once.
+      // Offline: the scan is decided and waits on this device, then goes through exactly once.
       await page.context().setOffline(true);
       await page.getByLabel(/รหัสผู้ใช้/).fill(ann.username);
       await page.getByRole('button', { name: 'บันทึกการเข้าเรียน' }).click();
-      await page.getByText('บันทึกไว้ในอุปกรณ์นี้').waitFor();
+      // Decided on the device from the roster it holds: Ann is already in, so a duplicate, to be confirmed.
+      const offlineOutcome = page.getByTestId('scan-outcome');
+      await offlineOutcome.getByText(/^↺ /).waitFor();
+      await offlineOutcome.getByText('ออฟไลน์: จะยืนยันเมื่อเชื่อมต่อได้').waitFor();
       await page.getByText('มี 1 รายการสแกนรอส่ง').waitFor();
       await page.screenshot({ path: join(SCREENSHOTS, 'round-offline-th.png'), fullPage: true });
       await page.context().setOffline(false);

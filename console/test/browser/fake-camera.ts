@@ -5,16 +5,18 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 
 /**
- * A Y4M video (what Chromium's fake camera plays) showing `png` centred on white: 640x480, I420.
- * Chromium loops it, so a few identical frames are enough. The code is 240 px across: the
- * scanner decodes only its 250 px box, measured on the video as shown, so a code larger than the
- * box is cut whenever the view is shown near its own size (found: 360 px failed now and then).
+ * A Y4M video (what Chromium's fake camera plays) showing `png` centred on white: 640x480 (or
+ * `frame`), I420. Chromium loops it, so a few identical frames are enough. The code is 240 px
+ * across (or `code`): the scanner decodes only its box (80% of the view's shorter side), in the
+ * view's own pixels, so a code must fit the box yet be large enough once the view is shrunk to a
+ * phone's width; a square frame with the code at three quarters of it does both at 375 px.
  */
-export async function y4mOf(png: Buffer): Promise<Buffer> {
-  const [width, height] = [640, 480];
+export async function y4mOf(png: Buffer, { frame = [640, 480], code = 240 } = {}): Promise<Buffer> {
+  const [width, height] = frame as [number, number];
+  const [left, top] = [Math.floor((width - code) / 2), Math.floor((height - code) / 2)];
   const { data } = await sharp(png)
-    .resize(240, 240, { fit: 'contain', background: '#ffffff' })
-    .extend({ top: 120, bottom: 120, left: 200, right: 200, background: '#ffffff' })
+    .resize(code, code, { fit: 'contain', background: '#ffffff' })
+    .extend({ top, bottom: height - code - top, left, right: width - code - left, background: '#ffffff' })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -25,9 +27,9 @@ export async function y4mOf(png: Buffer): Promise<Buffer> {
     const [r, g, b] = [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!];
     y[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
   }
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
+  const picture = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
-  return Buffer.concat([header, ...Array.from({ length: 5 }, () => frame)]);
+  return Buffer.concat([header, ...Array.from({ length: 5 }, () => picture)]);
 }
 
 /** Why Chromium cannot be made to trust a certificate authority here (NSS's certutil missing), or null. */

@@ -123,7 +123,7 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
       await expect.poll(() => qr.innerHTML(), { timeout: 20_000 }).not.toBe(before);
     }
     const video = join(tmpdir(), `lan-pass-${Date.now()}.y4m`);
-    await writeFile(video, await y4mOf(await qr.screenshot()));
+    await writeFile(video, await y4mOf(await qr.screenshot(), { frame: [480, 480], code: 360 }));
     await phone.context().close();
 
     const room = await launchChromium(
@@ -140,7 +140,14 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
       expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
       await page.context().grantPermissions(['camera'], { origin });
       await page.goto(`${origin}${roundUrl}`);
-      await page.getByTestId('scan-outcome').getByText('✓ Ann Across The Room').waitFor({ timeout: 30_000 });
+      await page
+        .getByTestId('scan-outcome')
+        .getByText('✓ Ann Across The Room')
+        .waitFor({ timeout: 30_000 })
+        .catch(async (e) => {
+          await page.screenshot({ path: '/tmp/lan-debug.png', fullPage: true });
+          throw e;
+        });
       await page.screenshot({ path: join(SCREENSHOTS, 'round-lan-https-th-375.png'), fullPage: true });
       await page.context().close();
     } finally {

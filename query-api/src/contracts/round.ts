@@ -17,7 +17,10 @@ export const RosterEntry = z.object({
   username: z.string().nullable(),
   scannedAt: z.string().nullable(),
   late: z.boolean(),
+  /** Expected: enrolled when the round started (or now, for a round still to come). */
   enrolled: z.boolean(),
+  /** Enrolled in the course now: scanned, not a walk-in (what a scanner offline decides by). */
+  enrolledNow: z.boolean(),
 });
 
 export const RoundDetails = z.object({

@@ -21,6 +21,7 @@ interface PersonRow {
   walk_in: boolean | null;
   method: string | null;
   enrolled: boolean;
+  enrolled_now: boolean;
 }
 
 const iso = (value: Date) => new Date(value).toISOString();
@@ -73,16 +74,21 @@ export async function findRound(
   if (!row) return null;
   // Expected: enrolled at the round's start (absence.ts); for a round still to come, enrolled now.
   const expectedAt = new Date(Math.min(new Date(row.starts_at).getTime(), now.getTime())).toISOString();
+  // Also everyone enrolled now (joined after the start: not expected, yet not a walk-in), so a
+  // scanner deciding offline knows them.
   const people = await sql.query<PersonRow>(
     `WITH expected AS (
        SELECT member_id FROM rm.enrolment_periods
-        WHERE course_id = $2 AND enrolled_at <= $3 AND (left_at IS NULL OR left_at > $3))
+        WHERE course_id = $2 AND enrolled_at <= $3 AND (left_at IS NULL OR left_at > $3)),
+     current AS (SELECT DISTINCT member_id FROM rm.enrolment_periods WHERE course_id = $2 AND left_at IS NULL)
      SELECT p.member_id, acc.full_name, acc.username, a.scanned_at, a.late, a.walk_in, a.method,
-            e.member_id IS NOT NULL AS enrolled
+            e.member_id IS NOT NULL AS enrolled, c.member_id IS NOT NULL AS enrolled_now
        FROM (SELECT member_id FROM expected
-             UNION SELECT member_id FROM rm.attendance WHERE round_id = $1 AND voided_at IS NULL) p
+             UNION SELECT member_id FROM rm.attendance WHERE round_id = $1 AND voided_at IS NULL
+             UNION SELECT member_id FROM current) p
        LEFT JOIN rm.attendance a ON a.round_id = $1 AND a.member_id = p.member_id AND a.voided_at IS NULL
        LEFT JOIN expected e ON e.member_id = p.member_id
+       LEFT JOIN current c ON c.member_id = p.member_id
        LEFT JOIN rm.accounts acc ON acc.id = p.member_id
       ORDER BY a.scanned_at DESC NULLS LAST, acc.full_name`,
     [roundId, row.course_id, expectedAt],
@@ -120,6 +126,7 @@ export async function findRound(
         scannedAt: person.scanned_at ? iso(person.scanned_at) : null,
         late: Boolean(person.late),
         enrolled: person.enrolled,
+        enrolledNow: person.enrolled_now,
       })),
     },
   };

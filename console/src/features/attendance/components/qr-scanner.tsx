@@ -22,6 +22,10 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
   }, [onCode]);
 
   useEffect(() => {
+    const viewfinderBox = (width: number, height: number) => {
+      const edge = Math.max(120, Math.floor(Math.min(width, height) * 0.8));
+      return { width: edge, height: edge };
+    };
     const scanner = new Html5Qrcode(elementId, {
       formatsToSupport: [Html5QrcodeSupportedFormats.QR_CODE],
       verbose: false,
@@ -37,7 +41,9 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
       if (!camera) throw noCamera();
       await scanner.start(
         camera.id,
-        { fps: 10, qrbox: { width: 250, height: 250 } },
+        // The box follows the view: on a phone the view is narrow, and a pass (a signed code,
+        // version 7 or so) must fill most of what is decoded to be read from a distance.
+        { fps: 10, qrbox: viewfinderBox },
         (text) => latest.current(text),
         () => {},
       );

@@ -8,15 +8,28 @@ const nameOf = (person: { fullName: string | null; username: string | null; _id:
  * Who is expected (enrolled), who is here, and who is still missing: the same for every scanner.
  * Before the round they are not scanned yet; after it, those missing are absent.
  */
-export function Roster({ round, time }: { round: Round; time: (iso: string) => string }) {
+export function Roster({
+  round,
+  time,
+  admitted,
+}: {
+  round: Round;
+  time: (iso: string) => string;
+  /** Let in by this device while offline, not yet confirmed by the server: shown here, marked. */
+  admitted: ReadonlyMap<string, string>;
+}) {
   const { t } = useTranslation();
   const [missingTitle, noneMissing] = {
     upcoming: [t('round.notScanned'), t('round.noneMissing')],
     open: [t('round.missing'), t('round.noneMissing')],
     ended: [t('round.absentees'), t('round.noneAbsent')],
   }[round.scanning];
-  const missing = round.roster.filter((person) => person.enrolled && !person.scannedAt);
-  const here = round.roster.filter((person) => person.scannedAt);
+  const people = round.roster.map((person) => {
+    const pending = !person.scannedAt && admitted.get(person._id);
+    return pending ? { ...person, scannedAt: pending, pending: true } : { ...person, pending: false };
+  });
+  const missing = people.filter((person) => person.enrolled && !person.scannedAt);
+  const here = people.filter((person) => person.scannedAt);
   return (
     <aside className="card roster" aria-label={t('round.roster')}>
       <h2>{t('round.roster')}</h2>
@@ -41,6 +54,7 @@ export function Roster({ round, time }: { round: Round; time: (iso: string) => s
             {nameOf(person)} <span className="muted">{time(person.scannedAt!)}</span>
             {person.late && <span className="badge badge-pending">{t('round.late')}</span>}
             {!person.enrolled && <span className="badge">{t('round.walkIn')}</span>}
+            {person.pending && <span className="badge badge-pending">{t('round.offlineMark')}</span>}
           </li>
         ))}
       </ul>

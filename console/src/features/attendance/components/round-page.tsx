@@ -99,6 +99,11 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
       </section>
     );
   }
+  // Scans this device let in offline count at once (marked in the roster) until the server answers.
+  const pendingHere = [...scanning.admitted.keys()].filter(
+    (id) => !data.roster.some((person) => person._id === id && person.scannedAt),
+  );
+  const pendingMissing = pendingHere.filter((id) => data.roster.some((p) => p._id === id && p.enrolled)).length;
   return (
     <section className="round-page">
       <div className="page-heading">
@@ -121,10 +126,10 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
       <div className="tiles">
         {(
           [
-            [t('round.attendees'), data.attended],
+            [t('round.attendees'), data.attended + pendingHere.length],
             [t('round.absentees'), data.absent],
             // Once the round has ended, those missing are the absentees.
-            ...(data.scanning === 'ended' ? [] : [[t('round.missing'), data.missing] as const]),
+            ...(data.scanning === 'ended' ? [] : [[t('round.missing'), data.missing - pendingMissing] as const]),
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="card tile">
@@ -156,7 +161,7 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
             </p>
           </div>
         )}
-        <Roster round={data} time={time} />
+        <Roster round={data} time={time} admitted={scanning.admitted} />
       </div>
       <div className="card scanned-list">
         <h2>{t('round.scannedTitle')}</h2>

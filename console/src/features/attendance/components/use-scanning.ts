@@ -65,6 +65,12 @@ export function useScanning(
   const sound = useScanSound();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [waiting, setWaiting] = useState(0);
+  /** Who this device let in offline and has not sent yet (member id to device time). */
+  const [admitted, setAdmitted] = useState<ReadonlyMap<string, string>>(new Map());
+  const recount = useCallback(async () => {
+    setWaiting((await queuedScans()).length);
+    setAdmitted(await admittedOffline(roundId));
+  }, [roundId]);
   const replaying = useRef(false);
 
   const show = useCallback(
@@ -104,9 +110,9 @@ export function useScanning(
       }
     } finally {
       replaying.current = false;
-      setWaiting((await queuedScans()).length);
+      await recount();
     }
-  }, [refresh, t, time, sound]);
+  }, [refresh, t, time, sound, recount]);
 
   useEffect(() => {
     void replay();
@@ -131,7 +137,7 @@ export function useScanning(
         verdict,
       });
       const count = (await queuedScans()).length;
-      setWaiting(count);
+      await recount();
       if (!verdict) {
         setOutcome({ tone: 'queued', count });
         sound.play(true);
@@ -140,7 +146,7 @@ export function useScanning(
       setOutcome(outcomeOf(verdict, t, time));
       sound.play(verdict.decision === 'accepted' || verdict.decision === 'walkInRequested');
     },
-    [room, roundId, sound, t, time],
+    [room, roundId, sound, t, time, recount],
   );
 
   /** Sends one attempt; answers a field error for bad input (nothing was recorded), else null. */
@@ -179,5 +185,5 @@ export function useScanning(
     [roundId, show, refresh, sound, t, offline],
   );
 
-  return { outcome, waiting, submit, muted: sound.muted, toggleSound: sound.toggle };
+  return { outcome, waiting, admitted, submit, muted: sound.muted, toggleSound: sound.toggle };
 }

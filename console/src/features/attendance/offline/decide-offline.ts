@@ -10,7 +10,8 @@ export interface RoomSnapshot {
     fullName: string | null;
     username: string | null;
     scannedAt: string | null;
-    enrolled: boolean;
+    /** Enrolled in the course now (not a walk-in). */
+    enrolledNow: boolean;
   }[];
   scanWindow: { opensAt: string; closesAt: string; lateFrom: string };
   /** The server's public key for passes (base64url Ed25519). */
@@ -78,6 +79,6 @@ export function decideOffline(
   }
   const first = person(memberId)?.scannedAt ?? seen.get(memberId);
   if (first) return { ...verdict('duplicate', memberId), firstScannedAt: first };
-  if (!person(memberId)?.enrolled) return verdict('walkInRequested', memberId);
+  if (!person(memberId)?.enrolledNow) return verdict('walkInRequested', memberId);
   return { ...verdict('accepted', memberId), late: now > Date.parse(room.scanWindow.lateFrom) };
 }
