@@ -71,7 +71,9 @@ try {
    */
   const measure = async (token: string, video: string, offline: boolean): Promise<number> => {
     const { code } = await call<{ code: string }>('/api/members/me/pass', undefined, token, 'GET');
-    writeFileSync(video, await y4mOf(await QRCode.toBuffer(code, { width: 240, margin: 2 })));
+    // A phone held so the pass fills most of the view, as people do.
+    const qr = await QRCode.toBuffer(code, { width: 360, margin: 2 });
+    writeFileSync(video, await y4mOf(qr, { frame: [480, 480], code: 360 }));
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [...FLAGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
@@ -106,7 +108,7 @@ try {
           if (playing === null && view && !view.paused && view.readyState >= 2) playing = performance.now();
           const shown = document.querySelector('[data-testid=scan-outcome] strong')?.textContent ?? '';
           if (playing !== null && shown.startsWith('\u2713')) return resolve(performance.now() - playing);
-          if (performance.now() > deadline) return reject(new Error('no banner; it shows "' + shown + '"'));
+          if (performance.now() > deadline) return reject(new Error('no banner ${offline ? 'offline' : 'online'}; it shows "' + shown + '"'));
           setTimeout(tick, 2);
         };
         tick();
