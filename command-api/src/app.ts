@@ -11,6 +11,7 @@ import { registerRoutes } from './accounts/register.routes.ts';
 import { profileRoutes } from './accounts/profile.routes.ts';
 import { registrationAdminRoutes } from './accounts/registration-admin.routes.ts';
 import { courseRoutes } from './courses/routes.ts';
+import { assistantRoutes } from './courses/assistants.routes.ts';
 import { createRoundIndex } from './attendance/round-index.ts';
 import { attendanceRoutes } from './attendance/routes.ts';
 import type { AttendanceConfig } from '@portal/events/attendance/config';
@@ -63,6 +64,7 @@ export async function commandApi(app: FastifyInstance, options: CommandApiOption
   await app.register(registrationAdminRoutes);
   await app.register(profileRoutes);
   await app.register(courseRoutes);
+  await app.register(assistantRoutes);
   await app.register(attendanceRoutes);
   const mailer = createMailer(options.mail ?? mailConfigFromEnv());
   app.addHook('onClose', async () => mailer.close());

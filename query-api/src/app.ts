@@ -7,6 +7,7 @@ import { NO_MARGINS, type ScanMargins } from './core/rounds-table.ts';
 import { addressRoutes } from './routes/addresses/routes.ts';
 import { auditRoutes } from './routes/attendance/audit.routes.ts';
 import { liveRoutes } from './routes/attendance/live.routes.ts';
+import { assistantQueryRoutes } from './routes/courses/assistants.routes.ts';
 import { roundQueryRoutes } from './routes/attendance/rounds.routes.ts';
 import { catalogueRoutes } from './routes/courses/catalogue.routes.ts';
 import { courseQueryRoutes } from './routes/courses/routes.ts';
@@ -62,6 +63,7 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
   await app.register(courseQueryRoutes);
   await app.register(catalogueRoutes);
   await app.register(roundQueryRoutes);
+  await app.register(assistantQueryRoutes);
   await app.register(liveRoutes);
   await app.register(auditRoutes);
   await app.register(reportRoutes);

@@ -27,7 +27,8 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/api/admin/updateround/:roundId',
     {
-      preValidation: requireRole('admin', 'partner'),
+      // Members too: a course's scan-only assistants (the course decides who may scan in it).
+      preValidation: requireRole('admin', 'partner', 'member'),
       schema: {
         tags: ['attendance'],
         summary:

@@ -20,7 +20,7 @@ import { accountDecider } from '../accounts/decider.ts';
 import { handleCommand, loadState } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { courseDecider } from '../courses/decider.ts';
-import { type Active, hasRoom, manageable } from '../courses/decide.ts';
+import { type Active, hasRoom, scannable } from '../courses/decide.ts';
 import { attendanceDecider } from './decider.ts';
 import { type Attempt, type ScanContext, refusalOf, scanMoment } from './decide.ts';
 import { courseOfRound } from './round-index.ts';
@@ -44,12 +44,12 @@ interface Deps {
   config: AttendanceConfig;
 }
 
-/** The course and round a scan is for; only the course's creator or an admin may scan in it. */
+/** The course and round a scan is for; only the course's creator, its assistants or an admin may scan in it. */
 async function roundOf(deps: Deps, request: FastifyRequest, roundId: string) {
   const courseId = await courseOfRound(deps.db, roundId);
   if (!courseId) throw new HttpError(404, 'round.notFound');
   const { accountId, role } = request.session!;
-  const course = manageable(await loadState(deps.store, courseDecider, courseStream(courseId)), {
+  const course = scannable(await loadState(deps.store, courseDecider, courseStream(courseId)), {
     actor: { id: accountId, role },
   });
   const round = course.rounds.find((r) => r.roundId === roundId);

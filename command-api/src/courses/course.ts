@@ -17,6 +17,8 @@ export type Course =
       maxPeople: number;
       rounds: Round[];
       enrolled: string[];
+      /** Scan-only assistants: may open the course's rounds and scan, nothing else. */
+      assistants: string[];
     };
 
 export const initialState = (): Course => ({ status: 'none' });
@@ -24,7 +26,7 @@ export const initialState = (): Course => ({ status: 'none' });
 export function evolve(state: Course, event: CourseEvent): Course {
   if (event.type === 'CourseCreated') {
     const { creator, status, maxPeople } = event.data;
-    return { status: 'active', creator, visibility: status, maxPeople, rounds: [], enrolled: [] };
+    return { status: 'active', creator, visibility: status, maxPeople, rounds: [], enrolled: [], assistants: [] };
   }
   if (state.status !== 'active') return state;
   switch (event.type) {
@@ -47,6 +49,10 @@ export function evolve(state: Course, event: CourseEvent): Course {
       return { ...state, enrolled: [...state.enrolled, event.data.memberId] };
     case 'MemberUnenrolled':
       return { ...state, enrolled: state.enrolled.filter((id) => id !== event.data.memberId) };
+    case 'AssistantAdded':
+      return { ...state, assistants: [...state.assistants, event.data.assistantId] };
+    case 'AssistantRemoved':
+      return { ...state, assistants: state.assistants.filter((id) => id !== event.data.assistantId) };
     default: {
       const _exhaustive: never = event;
       return state;

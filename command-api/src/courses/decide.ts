@@ -1,5 +1,7 @@
 import type { Role } from '@portal/events/accounts/account.events';
 import {
+  AssistantAdded,
+  AssistantRemoved,
   CourseCreated,
   CourseDeleted,
   CourseImageChanged,
@@ -50,6 +52,9 @@ export type CourseCommand = Context &
     | { type: 'Enrol'; data: Record<string, never> }
     | { type: 'Unenrol'; data: Record<string, never> }
     | { type: 'EnrolWalkIn'; data: { memberId: string } }
+    /** `eligible`: the person is approved and a member or partner (the handler read their account). */
+    | { type: 'AddAssistant'; data: { assistantId: string; eligible: boolean } }
+    | { type: 'RemoveAssistant'; data: { assistantId: string } }
   );
 
 export type Active = Extract<Course, { status: 'active' }>;
@@ -114,8 +119,8 @@ export function decide(command: CourseCommand, state: Course): NewEvent[] {
       return [MemberEnrolled.create({ memberId: actor.id, enrolledAt: now })];
     }
     case 'EnrolWalkIn': {
-      // The scanner at the door (the course's creator or an admin) enrols a member who came anyway.
-      const course = manageable(state, command);
+      // The scanner at the door (the creator, an assistant or an admin) enrols a member who came anyway.
+      const course = scannable(state, command);
       const { memberId } = command.data;
       if (course.enrolled.includes(memberId)) return [];
       if (!hasRoom(course)) throw new HttpError(409, 'course.full');
@@ -125,6 +130,19 @@ export function decide(command: CourseCommand, state: Course): NewEvent[] {
       const course = existing(state);
       if (!course.enrolled.includes(actor.id)) throw new HttpError(409, 'course.notEnrolled');
       return [MemberUnenrolled.create({ memberId: actor.id, unenrolledAt: now })];
+    }
+    case 'AddAssistant': {
+      const course = manageable(state, command);
+      const { assistantId, eligible } = command.data;
+      if (!eligible) throw new HttpError(409, 'assistant.notEligible');
+      if (assistantId === course.creator) throw new HttpError(409, 'assistant.isCreator');
+      if (course.assistants.includes(assistantId)) return [];
+      return [AssistantAdded.create({ assistantId, addedBy: actor.id, addedAt: now })];
+    }
+    case 'RemoveAssistant': {
+      const course = manageable(state, command);
+      if (!course.assistants.includes(command.data.assistantId)) return [];
+      return [AssistantRemoved.create({ assistantId: command.data.assistantId, removedBy: actor.id, removedAt: now })];
     }
     default: {
       const _exhaustive: never = command;
@@ -145,6 +163,14 @@ function existing(state: Course): Active {
 export function manageable(state: Course, { actor }: Pick<Context, 'actor'>): Active {
   const course = existing(state);
   if (actor.role !== 'admin' && actor.id !== course.creator) throw new HttpError(403, 'course.notCreator');
+  return course;
+}
+
+/** Scanning in a course's rounds (and enrolling walk-ins at the door): its creator, its assistants, admins. */
+export function scannable(state: Course, { actor }: Pick<Context, 'actor'>): Active {
+  const course = existing(state);
+  const allowed = actor.role === 'admin' || actor.id === course.creator || course.assistants.includes(actor.id);
+  if (!allowed) throw new HttpError(403, 'course.notScanner');
   return course;
 }
 

@@ -68,7 +68,8 @@ export const router = createBrowserRouter([
       },
       { path: '/courses', element: guarded(staff, <Courses />) },
       { path: '/courses/:id', element: guarded(staff, <CourseDetails />) },
-      { path: '/courses/:courseId/rounds/:roundId', element: guarded(staff, <Round />) },
+      // Members too: a course's scan-only assistants (the server decides who may open it).
+      { path: '/courses/:courseId/rounds/:roundId', element: guarded(anyone, <Round />) },
       { path: '/courses/edit/:id', element: guarded(staff, <CourseFormRoute />) },
       { path: '/createcourse', element: guarded(staff, <CourseFormRoute />) },
       { path: '/admin/courses', element: <OldCourseLink /> },

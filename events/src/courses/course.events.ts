@@ -45,6 +45,19 @@ export const MemberEnrolled = defineEvent(
 );
 export const MemberUnenrolled = defineEvent('MemberUnenrolled', z.object({ memberId: z.string(), unenrolledAt: at }));
 
+/**
+ * A scan-only assistant of the course (issue 18): an approved member or partner the course's
+ * creator (or an admin) lets open the course's rounds and scan, and nothing else.
+ */
+export const AssistantAdded = defineEvent(
+  'AssistantAdded',
+  z.object({ assistantId: z.string(), addedBy: z.string(), addedAt: at }),
+);
+export const AssistantRemoved = defineEvent(
+  'AssistantRemoved',
+  z.object({ assistantId: z.string(), removedBy: z.string(), removedAt: at }),
+);
+
 export const courseEvents = [
   CourseCreated,
   CourseUpdated,
@@ -56,6 +69,8 @@ export const courseEvents = [
   RoundCancelled,
   MemberEnrolled,
   MemberUnenrolled,
+  AssistantAdded,
+  AssistantRemoved,
 ] as const;
 
 export const decodeCourseEvent = createDecoder(courseEvents);

@@ -70,3 +70,11 @@ export const RoundTimes = z
 /** Two rounds overlap when each starts before the other ends; one may start as another ends. */
 export const roundsOverlap = (a: { start: string; end: string }, b: { start: string; end: string }) =>
   Date.parse(a.start) < Date.parse(b.end) && Date.parse(b.start) < Date.parse(a.end);
+
+/** POST /api/admin/courses/{id}/assistants: the username of an approved member or partner (issue 18). */
+export const AssistantRequest = z.object({
+  username: singleLineText(key('username.required'))
+    .trim()
+    .min(1, key('username.required'))
+    .max(50, key('text.tooLong')),
+});

@@ -189,6 +189,24 @@ export const messages = {
     th: 'เฉพาะผู้สร้างหลักสูตรหรือผู้ดูแลระบบเท่านั้นที่แก้ไขได้',
     en: 'Only the course creator or an administrator can change this course.',
   },
+  'course.notScanner': {
+    th: 'เฉพาะผู้สร้างหลักสูตร ผู้ช่วยสแกนของหลักสูตร หรือผู้ดูแลระบบเท่านั้นที่สแกนในรอบนี้ได้',
+    en: 'Only the course creator, its scanning assistants or an administrator can scan in this round.',
+  },
+  'assistant.notEligible': {
+    th: 'ผู้ช่วยสแกนต้องเป็นสมาชิกหรือพาร์ทเนอร์ที่ได้รับการอนุมัติแล้ว',
+    en: 'A scanning assistant must be an approved member or partner.',
+  },
+  'assistant.isCreator': {
+    th: 'ผู้สร้างหลักสูตรสแกนได้อยู่แล้ว ไม่ต้องเพิ่มเป็นผู้ช่วย',
+    en: 'The course creator can already scan; no need to add them as an assistant.',
+  },
+  'assistant.notFound': {
+    th: 'ไม่พบผู้ใช้ที่มีชื่อผู้ใช้นี้',
+    en: 'No user has this username.',
+  },
+  'assistant.added': { th: 'เพิ่มผู้ช่วยสแกนแล้ว', en: 'Scanning assistant added.' },
+  'assistant.removed': { th: 'นำผู้ช่วยสแกนออกแล้ว', en: 'Scanning assistant removed.' },
   'course.notPublic': { th: 'หลักสูตรนี้ยังไม่เปิดรับสมัคร', en: 'This course is not open for enrolment.' },
   'course.belowEnrolled': {
     th: 'จำนวนผู้เข้าร่วมสูงสุดต้องไม่น้อยกว่าจำนวนผู้ที่ลงทะเบียนแล้ว',

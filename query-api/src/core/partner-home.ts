@@ -41,17 +41,7 @@ export async function partnerHome(sql: Sql, creator: string, now: Date) {
   );
   const attended = Number(held?.attended ?? 0);
   const expected = attended + Number(held?.absent ?? 0);
-  const rounds = await sql.query<RoundRow>(
-    `SELECT * FROM (
-       SELECT r.id, r.course_id, c.topic, r.starts_at, r.ends_at, r.attended, c.enrolled,
-              row_number() OVER (PARTITION BY r.course_id ORDER BY r.starts_at, r.id) AS round_number
-         FROM rm.rounds r JOIN rm.courses c ON c.id = r.course_id
-        WHERE c.creator = $1) numbered
-      WHERE ends_at >= $2 AND starts_at < $3
-      ORDER BY starts_at, id
-      LIMIT ${ROUNDS_SHOWN}`,
-    [creator, now.toISOString(), weekAhead],
-  );
+  const rounds = await roundsAhead(sql, 'c.creator = $1', creator, now);
   return {
     summary: {
       courses: figures?.courses ?? 0,
@@ -59,17 +49,43 @@ export async function partnerHome(sql: Sql, creator: string, now: Date) {
       upcomingRounds: figures?.upcoming ?? 0,
       attendanceRate: expected === 0 ? null : Math.round((100 * attended) / expected),
     },
-    rounds: rounds.map((row): PartnerRound => ({
-      _id: row.id,
-      courseId: row.course_id,
-      courseTopic: row.topic,
-      roundNumber: Number(row.round_number),
-      roundStartTime: new Date(row.starts_at).toISOString(),
-      roundEndTime: new Date(row.ends_at).toISOString(),
-      active: new Date(row.starts_at) <= now && now <= new Date(row.ends_at),
-      attended: Number(row.attended),
-      enrolled: Number(row.enrolled),
-    })),
+    rounds,
     courses: await coursesCreatedBy(sql, creator, COURSES_SHOWN),
   };
+}
+
+/**
+ * The rounds open now or starting within the week of the courses `courseFilter` selects (with
+ * `accountId` as $1), numbered in their course, soonest first: a partner's own, or those an
+ * assistant may scan in.
+ */
+export async function roundsAhead(
+  sql: Sql,
+  courseFilter: string,
+  accountId: string,
+  now: Date,
+): Promise<PartnerRound[]> {
+  const weekAhead = new Date(now.getTime() + WEEK_MS).toISOString();
+  const rows = await sql.query<RoundRow>(
+    `SELECT * FROM (
+       SELECT r.id, r.course_id, c.topic, r.starts_at, r.ends_at, r.attended, c.enrolled,
+              row_number() OVER (PARTITION BY r.course_id ORDER BY r.starts_at, r.id) AS round_number
+         FROM rm.rounds r JOIN rm.courses c ON c.id = r.course_id
+        WHERE ${courseFilter}) numbered
+      WHERE ends_at >= $2 AND starts_at < $3
+      ORDER BY starts_at, id
+      LIMIT ${ROUNDS_SHOWN}`,
+    [accountId, now.toISOString(), weekAhead],
+  );
+  return rows.map((row) => ({
+    _id: row.id,
+    courseId: row.course_id,
+    courseTopic: row.topic,
+    roundNumber: Number(row.round_number),
+    roundStartTime: new Date(row.starts_at).toISOString(),
+    roundEndTime: new Date(row.ends_at).toISOString(),
+    active: new Date(row.starts_at) <= now && now <= new Date(row.ends_at),
+    attended: Number(row.attended),
+    enrolled: Number(row.enrolled),
+  }));
 }

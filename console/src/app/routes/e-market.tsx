@@ -1,3 +1,4 @@
+import { AssistingRounds } from '../../features/assistants/components/assisting-rounds.tsx';
 import { MemberPass } from '../../features/attendance/components/member-pass.tsx';
 import { CataloguePage } from '../../features/catalogue/components/catalogue-page.tsx';
 import { MemberDashboard } from '../../features/dashboard/components/member-dashboard.tsx';
@@ -14,6 +15,7 @@ export default function EMarketRoute() {
       {user?.role === 'member' && (
         <>
           <MemberPass />
+          <AssistingRounds />
           <MemberDashboard memberId={user.id} own fallbackName={user.fullName || user.username} />
         </>
       )}

@@ -1,5 +1,11 @@
+import { AssistingRounds } from '../../features/assistants/components/assisting-rounds.tsx';
 import { PartnerHomePage } from '../../features/partner-home/components/partner-home.tsx';
 
 export default function PartnerHomeRoute() {
-  return <PartnerHomePage />;
+  return (
+    <>
+      <PartnerHomePage />
+      <AssistingRounds />
+    </>
+  );
 }

@@ -10,7 +10,7 @@ import type { Projection } from '../../projection.ts';
  */
 export const coursesProjection: Projection = {
   name: 'courses',
-  version: 3,
+  version: 4,
   async createTables(sql, schema) {
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.courses (
       id text PRIMARY KEY,
@@ -62,6 +62,17 @@ export const coursesProjection: Projection = {
     await sql.query(
       `CREATE INDEX IF NOT EXISTS enrolment_periods_member ON ${schema}.enrolment_periods (member_id, course_id)`,
     );
+    // Scan-only assistants of each course (issue 18): who may open its rounds and scan.
+    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.course_assistants (
+      course_id text NOT NULL,
+      assistant_id text NOT NULL,
+      added_by text NOT NULL,
+      added_at timestamptz NOT NULL,
+      PRIMARY KEY (course_id, assistant_id)
+    )`);
+    await sql.query(
+      `CREATE INDEX IF NOT EXISTS course_assistants_assistant ON ${schema}.course_assistants (assistant_id)`,
+    );
   },
   async apply(sql, schema, stored) {
     const event = decodeCourseEvent(stored);
@@ -100,7 +111,7 @@ export const coursesProjection: Projection = {
         ]);
         return;
       case 'CourseDeleted':
-        for (const table of ['rounds', 'enrolments', 'enrolment_periods']) {
+        for (const table of ['rounds', 'enrolments', 'enrolment_periods', 'course_assistants']) {
           await sql.query(`DELETE FROM ${schema}.${table} WHERE course_id = $1`, [id]);
         }
         await sql.query(`DELETE FROM ${schema}.courses WHERE id = $1`, [id]);
@@ -142,6 +153,20 @@ export const coursesProjection: Projection = {
           [id, event.data.memberId, event.data.unenrolledAt],
         );
         await recountEnrolled(sql, schema, id);
+        return;
+      case 'AssistantAdded':
+        await sql.query(
+          `INSERT INTO ${schema}.course_assistants (course_id, assistant_id, added_by, added_at)
+           SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM ${schema}.courses WHERE id = $1)
+           ON CONFLICT DO NOTHING`,
+          [id, event.data.assistantId, event.data.addedBy, event.data.addedAt],
+        );
+        return;
+      case 'AssistantRemoved':
+        await sql.query(`DELETE FROM ${schema}.course_assistants WHERE course_id = $1 AND assistant_id = $2`, [
+          id,
+          event.data.assistantId,
+        ]);
         return;
       default: {
         const _exhaustive: never = event;

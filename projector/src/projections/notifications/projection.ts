@@ -183,6 +183,8 @@ export const notificationsProjection: Projection = {
         ]);
         return;
       case 'CourseImageChanged':
+      case 'AssistantAdded':
+      case 'AssistantRemoved':
         return;
       default: {
         const _exhaustive: never = event;

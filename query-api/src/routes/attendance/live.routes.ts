@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireRole, requireSession } from '@portal/events/http/session';
+import { HttpError } from '@portal/events/http/errors';
+import { isAssistant } from '../../core/assistants-table.ts';
 import { CHANGES_CHANNEL } from '@portal/events/read-models/checkpoint';
 
 const KEEP_ALIVE_MS = 20_000;
@@ -84,15 +86,20 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/live/courses/:courseId',
     {
-      preValidation: requireRole('admin', 'partner'),
+      // Staff, and members who assist in the course (its round page follows it live).
+      preValidation: requireRole('admin', 'partner', 'member'),
       schema: {
         tags: ['attendance'],
         summary: 'Server-sent events: `changed` whenever the course, its rounds or their attendance change',
         params: z.object({ courseId: z.string() }),
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const { courseId } = request.params;
+      const { accountId, role } = request.session!;
+      if (role === 'member' && !(await isAssistant(app.queries.db, courseId, accountId))) {
+        throw new HttpError(403, 'course.notScanner');
+      }
       stream(request, reply, (change) => change.courses === '*' || change.courses.includes(courseId));
     },
   );

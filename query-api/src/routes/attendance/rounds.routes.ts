@@ -8,6 +8,7 @@ import { requireRole } from '@portal/events/http/session';
 import { translate } from '@portal/events/rules/messages';
 import { PassAnswer, RoundDetails } from '../../contracts/round.ts';
 import { findRound } from '../../core/rounds-table.ts';
+import { mayScanIn } from '../../core/assistants-table.ts';
 
 /** The round page's data (spec 001 sections 2.4 and 7) and the member's attendance pass. */
 export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
@@ -15,10 +16,12 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/rounds/:roundId',
     {
-      preValidation: requireRole('admin', 'partner'),
+      // Members too: a course's scan-only assistants.
+      preValidation: requireRole('admin', 'partner', 'member'),
       schema: {
         tags: ['attendance'],
-        summary: 'One round: the scanned list, attended, absent, and the roster (admins, and the course’s creator)',
+        summary:
+          'One round: the scanned list, attended, absent, and the roster (admins, the course’s creator and its assistants)',
         params: z.object({ roundId: z.string() }),
         response: { 200: RoundDetails },
       },
@@ -27,8 +30,8 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
       const now = new Date();
       const found = await findRound(app.queries.db, request.params.roundId, now, app.queries.scanMargins);
       if (!found) throw new HttpError(404, 'round.notFound');
-      const { accountId, role } = request.session!;
-      if (role !== 'admin' && found.creator !== accountId) throw new HttpError(403, 'course.notCreator');
+      const course = { id: found.round.courseId, creator: found.creator };
+      if (!(await mayScanIn(app.queries.db, course, request.session!))) throw new HttpError(403, 'course.notScanner');
       return {
         success: true as const,
         round: found.round,
@@ -42,7 +45,7 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/clock',
     {
-      preValidation: requireRole('admin', 'partner'),
+      preValidation: requireRole('admin', 'partner', 'member'),
       schema: {
         tags: ['attendance'],
         summary:

@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { date, dateTime } from '../../../lib/dates.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { CourseAssistants } from '../../assistants/components/course-assistants.tsx';
 import { useLiveCourse } from '../../../lib/live.ts';
 import { courseKey, useCourse } from '../api/courses.ts';
 import { CountsAsOf } from '../../audit/components/counts-as-of.tsx';
@@ -135,6 +136,7 @@ export function CourseDetailsPage({ id }: { id: string | undefined }) {
           })}
         </ol>
       )}
+      {canManage && <CourseAssistants courseId={data._id} />}
       {user?.role === 'admin' && <CountsAsOf courseId={data._id} />}
       {inactive && (
         <Dialog tone="warning" title={t('details.notActiveTitle')} onClose={() => setInactive(false)}>

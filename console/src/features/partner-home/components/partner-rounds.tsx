@@ -7,15 +7,25 @@ import type { PartnerHomeAnswer } from '../api/partner-home.ts';
  * The rounds a partner is about to run: open now (with Start scanning, straight to the round's
  * scanner) and those starting within the week, each with how many of the enrolled were scanned.
  */
-export function PartnerRounds({ rounds }: { rounds: PartnerHomeAnswer['rounds'] }) {
+export function PartnerRounds({
+  rounds,
+  title,
+  testId = 'partner-rounds',
+}: {
+  rounds: PartnerHomeAnswer['rounds'];
+  /** Another heading, for the rounds someone scans in as an assistant. */
+  title?: string;
+  testId?: string;
+}) {
   const { t, i18n } = useTranslation();
+  const headingId = `${testId}-title`;
   return (
-    <section className="card partner-rounds" aria-labelledby="partner-rounds-title">
-      <h2 id="partner-rounds-title">{t('partnerHome.roundsTitle')}</h2>
+    <section className="card partner-rounds" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title ?? t('partnerHome.roundsTitle')}</h2>
       {rounds.length === 0 ? (
         <p className="muted">{t('partnerHome.noRounds')}</p>
       ) : (
-        <ol className="overview-list" data-testid="partner-rounds">
+        <ol className="overview-list" data-testid={testId}>
           {rounds.map((round) => (
             <li key={round._id} className={round.active ? 'live' : undefined}>
               <div>

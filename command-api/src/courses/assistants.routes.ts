@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountStream } from '@portal/events/accounts/account.events';
+import { courseStream } from '@portal/events/courses/course.events';
+import { languageOf } from '@portal/events/http/language';
+import { requireRole } from '@portal/events/http/session';
+import { AssistantRequest } from '@portal/events/rules/course';
+import { type MessageKey, translate } from '@portal/events/rules/messages';
+import { accountDecider } from '../accounts/decider.ts';
+import { digestOf } from '../accounts/credentials.ts';
+import { handleCommand, loadState } from '../core/command-handler.ts';
+import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import { fieldError } from '../core/uploaded-image.ts';
+import { courseDecider } from './decider.ts';
+import type { CourseCommand } from './decide.ts';
+
+const hex = (message: MessageKey) => z.string().regex(/^[0-9a-f]{24}$/, message);
+const CourseId = z.object({ id: hex('course.notFound') });
+
+/**
+ * Scan-only assistants (issue 18): the course's creator or an admin adds an approved member or
+ * partner by username, or removes one. The course's stream records who did it and when; the
+ * assistant may then open the course's rounds and scan, and nothing else.
+ */
+export async function assistantRoutes(app: FastifyInstance): Promise<void> {
+  const { db, store } = app.commands;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const run = async (
+    request: FastifyRequest,
+    courseId: string,
+    command:
+      | { type: 'AddAssistant'; data: { assistantId: string; eligible: boolean } }
+      | { type: 'RemoveAssistant'; data: { assistantId: string } },
+  ) => {
+    const { accountId, role } = request.session!;
+    return handleCommand(
+      store,
+      courseDecider,
+      courseStream(courseId),
+      { ...command, actor: { id: accountId, role }, now: new Date().toISOString() } as CourseCommand,
+      { idempotency: idempotencyOf(request), metadata: metadataOf(request) },
+    );
+  };
+
+  routes.post(
+    '/api/admin/courses/:id/assistants',
+    {
+      preValidation: requireRole('admin', 'partner'),
+      schema: {
+        tags: ['courses'],
+        summary:
+          'Add a scan-only assistant by username (the course’s creator or an admin): an approved member or partner',
+        params: CourseId,
+        body: AssistantRequest,
+      },
+    },
+    async (request, reply) => {
+      const [row] = await db.query<{ account_id: string }>(
+        `SELECT account_id FROM cmd.unique_values WHERE field = 'username' AND digest = $1`,
+        [await digestOf(db, 'username', request.body.username)],
+      );
+      if (!row) throw fieldError(request, 404, 'username', 'assistant.notFound');
+      const account = await loadState(store, accountDecider, accountStream(row.account_id));
+      const eligible =
+        account.status === 'approved' && 'role' in account && (account.role === 'member' || account.role === 'partner');
+      const result = await run(request, request.params.id, {
+        type: 'AddAssistant',
+        data: { assistantId: row.account_id, eligible },
+      });
+      return reply.code(201).send({
+        success: true,
+        message: translate('assistant.added', languageOf(request)),
+        assistantId: row.account_id,
+        position: result.position,
+      });
+    },
+  );
+
+  routes.delete(
+    '/api/admin/courses/:id/assistants/:assistantId',
+    {
+      preValidation: requireRole('admin', 'partner'),
+      schema: {
+        tags: ['courses'],
+        summary: 'Remove a scan-only assistant (the course’s creator or an admin)',
+        params: CourseId.extend({ assistantId: hex('assistant.notFound') }),
+      },
+    },
+    async (request) => {
+      const result = await run(request, request.params.id, {
+        type: 'RemoveAssistant',
+        data: { assistantId: request.params.assistantId },
+      });
+      return {
+        success: true,
+        message: translate('assistant.removed', languageOf(request)),
+        position: result.position,
+      };
+    },
+  );
+}

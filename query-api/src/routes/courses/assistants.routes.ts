@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '@portal/events/http/errors';
+import { languageOf } from '@portal/events/http/language';
+import { requireRole } from '@portal/events/http/session';
+import { translate } from '@portal/events/rules/messages';
+import { AssistantList, AssistingAnswer } from '../../contracts/assistants.ts';
+import { assistedRounds, courseAssistants } from '../../core/assistants-table.ts';
+
+/** Scan-only assistants (issue 18): a course's list for its creator and admins, and an assistant's rounds. */
+export async function assistantQueryRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/api/admin/courses/:id/assistants',
+    {
+      preValidation: requireRole('admin', 'partner'),
+      schema: {
+        tags: ['courses'],
+        summary: 'The course’s scan-only assistants (its creator and admins)',
+        params: z.object({ id: z.string() }),
+        response: { 200: AssistantList },
+      },
+    },
+    async (request) => {
+      const { db } = app.queries;
+      const [course] = await db.query<{ creator: string }>(`SELECT creator FROM rm.courses WHERE id = $1`, [
+        request.params.id,
+      ]);
+      if (!course) throw new HttpError(404, 'course.notFound');
+      const { accountId, role } = request.session!;
+      if (role !== 'admin' && course.creator !== accountId) throw new HttpError(403, 'course.notCreator');
+      return {
+        success: true as const,
+        assistants: await courseAssistants(db, request.params.id),
+        message: translate('courses.loaded', languageOf(request)),
+      };
+    },
+  );
+
+  routes.get(
+    '/api/assisting',
+    {
+      preValidation: requireRole('member', 'partner'),
+      schema: {
+        tags: ['attendance'],
+        summary: 'The rounds (open now or within the week) of the courses the signed-in user assists in',
+        response: { 200: AssistingAnswer },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      rounds: await assistedRounds(app.queries.db, request.session!.accountId, new Date()),
+      message: translate('courses.loaded', languageOf(request)),
+    }),
+  );
+}
