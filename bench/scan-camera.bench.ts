@@ -12,10 +12,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import QRCode from 'qrcode';
 import { startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { y4mOf } from '../console/test/browser/fake-camera.ts';
+import { blankY4m, passVideo } from '../console/test/browser/fake-camera.ts';
 import { percentile } from './scan-load.ts';
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 30);
@@ -65,22 +64,29 @@ try {
   const roundUrl = `${portal.url}/courses/${course}/rounds/${round._id}`;
   /**
    * One pass shown to a fresh browser's camera. Offline: the round page is opened once online
-   * with the camera not yet allowed (so the service worker keeps the round), then the browser
-   * goes offline, the camera is allowed and the page opens again from the service worker, and
-   * the page decides alone (the scan is never sent: the browser is closed).
+   * with the camera on a white wall (so the service worker keeps the round), then the browser
+   * goes offline, the pass is put before the camera and the page opens again from the service
+   * worker, and the page decides alone (the scan is never sent: the browser is closed).
    */
   const measure = async (token: string, video: string, offline: boolean): Promise<number> => {
     const { code } = await call<{ code: string }>('/api/members/me/pass', undefined, token, 'GET');
     // A phone held so the pass fills most of the view, as people do.
-    const qr = await QRCode.toBuffer(code, { width: 360, margin: 2 });
-    writeFileSync(video, await y4mOf(qr, { frame: [480, 480], code: 360 }));
+    const showPass = async () => writeFileSync(video, await passVideo(code));
+    // Offline, the camera sees a white wall until the browser is offline (Chromium reads the file
+    // each time the camera opens), so nothing can be scanned online first.
+    if (offline) writeFileSync(video, await blankY4m());
+    else await showPass();
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [...FLAGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
     });
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.grantPermissions(['camera'], { origin: portal.url });
       const page = await context.newPage();
+      const said: string[] = [];
+      page.on('console', (message) => said.push(`${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => said.push(`pageerror: ${error.message}`));
       await page.goto(`${portal.url}/login`);
       await page.locator('input[name=username]').fill(partner.username);
       await page.locator('input[name=password]').fill(partner.password);
@@ -93,14 +99,13 @@ try {
         await page.reload(); // the round's answer is now kept by the service worker
         await page.locator('.round-page h1').waitFor();
         await context.setOffline(true);
-        await context.grantPermissions(['camera'], { origin: portal.url });
+        await showPass();
         await page.reload();
       } else {
-        await context.grantPermissions(['camera'], { origin: portal.url });
         await page.goto(roundUrl);
       }
       // In the page (a string: the benchmarks are compiled without the DOM's types).
-      return await page.evaluate<number>(`new Promise((resolve, reject) => {
+      const timed = page.evaluate<number>(`new Promise((resolve, reject) => {
         let playing = null;
         const deadline = performance.now() + 30000;
         const tick = () => {
@@ -113,6 +118,12 @@ try {
         };
         tick();
       })`);
+      return await timed.catch(async (error: unknown) => {
+        const shot = join(dir, `failed-${offline ? 'offline' : 'online'}.png`);
+        await page.screenshot({ path: shot, fullPage: true });
+        const online = await page.evaluate('navigator.onLine').catch(() => '?');
+        throw new Error(`${String(error)} (the page: ${shot}; onLine ${online}; console: ${said.join(' | ')})`);
+      });
     } finally {
       await browser.close();
     }
@@ -122,6 +133,23 @@ try {
   for (const [i, token] of tokens.entries()) {
     // Offline first: the scan it decides is never sent, so the member is still to be scanned online.
     times.offline.push(await measure(token, join(dir, `pass-${i}-offline.y4m`), true));
+    const { round: now } = await call<{ round: { attended: number } }>(
+      `/api/admin/rounds/${round._id}`,
+      undefined,
+      partnerToken,
+      'GET',
+    );
+    if (now.attended !== i) {
+      const audit = await call<{ attempts: unknown[] }>(
+        `/api/admin/audit/scans?roundId=${round._id}`,
+        undefined,
+        admin,
+        'GET',
+      );
+      throw new Error(
+        `after ${i + 1} offline scans the server counts ${now.attended} attended: ${JSON.stringify(audit.attempts[0])}`,
+      );
+    }
     times.online.push(await measure(token, join(dir, `pass-${i}.y4m`), false));
   }
   console.log(`Camera to banner on the round page, ${tokens.length} passes each way (Chromium, fake camera):`);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseStream } from '@portal/events/courses/course.events';
 import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
@@ -16,10 +15,8 @@ const hour = 3600_000;
  */
 describe.each(testDatabases())('scan-only assistants on $name', (database) => {
   let portal: TestPortal;
-  let app: FastifyInstance;
   beforeAll(async () => {
     portal = await openTestPortal(database);
-    app = portal.app;
   });
   afterAll(() => portal.close());
   const { call, partner, approvedMember, courseWithRounds } = portalCalls(() => portal);

@@ -2,7 +2,6 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '@portal/deploy/local-tls';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
@@ -17,7 +16,7 @@ import {
   roundStartingNow,
   signIn,
 } from './chromium.ts';
-import { homeTrusting, y4mOf } from './fake-camera.ts';
+import { blankY4m, homeTrusting, passVideo } from './fake-camera.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const PASS_SECRET = 'offline-devices-pass-secret';
@@ -54,16 +53,12 @@ describe.skipIf(skip !== null)('two scanners deciding offline, then converging',
   const call = apiCaller(() => portal.url);
   const env = { HOST: '0.0.0.0', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PASS_SECRET };
   const origin = () => `https://${lanAddresses()[0]}:${portal.httpsPort}`;
-  /** What the camera sees from now on: `code` as a QR (Chromium reads the file when the camera opens). */
-  const showToCamera = async (code: string) =>
-    writeFile(
-      video,
-      await y4mOf(await QRCode.toBuffer(code, { margin: 2, width: 360 }), { frame: [480, 480], code: 360 }),
-    );
+  /** What the camera sees from now on (Chromium reads the file each time the camera opens). */
+  const showToCamera = async (code: string) => writeFile(video, await passVideo(code));
 
   beforeAll(async () => {
     portal = await startPortalProcess({ database: 'pglite', env });
-    await showToCamera('nothing yet');
+    await writeFile(video, await blankY4m());
     browser = await launchChromium(
       ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
       {

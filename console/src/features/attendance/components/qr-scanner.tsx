@@ -28,6 +28,9 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
     };
     const scanner = new Html5Qrcode(elementId, {
       formatsToSupport: [Html5QrcodeSupportedFormats.QR_CODE],
+      // The phone's own detector where it has one (Android's Chrome): a signed pass is a denser
+      // code, which the bundled decoder misses on some frames; elsewhere that decoder still runs.
+      experimentalFeatures: { useBarCodeDetectorIfSupported: true },
       verbose: false,
     });
     let stopped = false;

@@ -92,27 +92,37 @@ export function useScanning(
     if (courseId) void client.invalidateQueries({ queryKey: ['courses', 'one', courseId] });
   }, [client, roundId, courseId]);
 
+  // What the replay needs, kept current without making the replay itself change: its effect
+  // (on mount, on 'online', every 15 s) must not run again on every render (found: it did, and
+  // sent a scan decided offline at once).
+  const latest = useRef({ t, time, sound, refresh, recount });
+  useEffect(() => {
+    latest.current = { t, time, sound, refresh, recount };
+  });
   const replay = useCallback(async () => {
+    const { t: translate, time: clock, sound: speaker, refresh: reload, recount: count } = latest.current;
     if (replaying.current) return;
+    // The browser knows it has no connection: wait for its 'online' event.
+    if (!navigator.onLine) return void (await count());
     replaying.current = true;
     try {
       void measureClockOffset().catch(() => undefined); // each sync measures the clock again
       const corrections: string[] = [];
       const sent = await replayQueue((scan, answer) => {
-        const correction = correctionOf(scan.verdict, answer, t, time);
+        const correction = correctionOf(scan.verdict, answer, translate, clock);
         if (correction) corrections.push(correction);
       });
       if (sent > 0) {
         // The "no connection, N waiting" notice gives way to what happened to them.
         setOutcome({ tone: 'sent', count: sent, corrections });
-        sound.play(corrections.length === 0);
-        refresh();
+        speaker.play(corrections.length === 0);
+        reload();
       }
     } finally {
       replaying.current = false;
-      await recount();
+      await count();
     }
-  }, [refresh, t, time, sound, recount]);
+  }, []);
 
   useEffect(() => {
     void replay();
