@@ -42,26 +42,31 @@ try {
   const partner = samplePartner();
   await approve('/api/partners/register', partner);
   const partnerToken = (await call<Login>('/api/login', partner)).partner.token;
-  const { _id: course } = await call<{ _id: string }>(
-    '/api/admin/createcourse',
-    { courseTopic: 'Bench', courseDescription: 'Camera to banner', status: 'public', maxPeople: 0 },
-    partnerToken,
-  );
-  const { round } = await call<{ round: { _id: string } }>(
-    `/api/admin/courses/${course}/rounds`,
-    { roundStartTime: new Date().toISOString(), roundEndTime: new Date(Date.now() + 3600_000).toISOString() },
-    partnerToken,
-  );
+  // Two courses with a round each: the offline scans in one (a browser whose network is only
+  // emulated as offline may still send its queue when it closes), the online ones in the other.
+  const roomFor = async (topic: string) => {
+    const { _id: course } = await call<{ _id: string }>(
+      '/api/admin/createcourse',
+      { courseTopic: topic, courseDescription: 'Camera to banner', status: 'public', maxPeople: 0 },
+      partnerToken,
+    );
+    const { round } = await call<{ round: { _id: string } }>(
+      `/api/admin/courses/${course}/rounds`,
+      { roundStartTime: new Date().toISOString(), roundEndTime: new Date(Date.now() + 3600_000).toISOString() },
+      partnerToken,
+    );
+    return { course, url: `${portal.url}/courses/${course}/rounds/${round._id}` };
+  };
+  const rooms = { online: await roomFor('Bench online'), offline: await roomFor('Bench offline') };
   const members = Array.from({ length: SCANS }, (_, i) => sampleMember({ fullName: `Bench Member ${i + 1}` }));
   const tokens: string[] = [];
   for (const member of members) {
     await approve('/api/members/register', member);
     tokens.push((await call<Login>('/api/login', member)).partner.token);
-    await call(`/api/courses/${course}/enroll`, {}, tokens.at(-1));
+    for (const room of Object.values(rooms)) await call(`/api/courses/${room.course}/enroll`, {}, tokens.at(-1));
   }
 
   const dir = mkdtempSync(join(tmpdir(), 'bench-camera-'));
-  const roundUrl = `${portal.url}/courses/${course}/rounds/${round._id}`;
   /**
    * One pass shown to a fresh browser's camera. Offline: the round page is opened once online
    * with the camera on a white wall (so the service worker keeps the round), then the browser
@@ -93,7 +98,7 @@ try {
       await page.locator('button[type=submit]').click();
       await page.waitForURL(/\/partner$/);
       if (offline) {
-        await page.goto(roundUrl);
+        await page.goto(rooms.offline.url);
         await page.locator('.round-page h1').waitFor();
         await page.waitForFunction('Boolean(navigator.serviceWorker.controller)', undefined, { timeout: 20_000 });
         await page.reload(); // the round's answer is now kept by the service worker
@@ -102,7 +107,7 @@ try {
         await showPass();
         await page.reload();
       } else {
-        await page.goto(roundUrl);
+        await page.goto(rooms.online.url);
       }
       // In the page (a string: the benchmarks are compiled without the DOM's types).
       const timed = page.evaluate<number>(`new Promise((resolve, reject) => {
@@ -112,7 +117,9 @@ try {
           const view = document.querySelector('.scanner-view video');
           if (playing === null && view && !view.paused && view.readyState >= 2) playing = performance.now();
           const shown = document.querySelector('[data-testid=scan-outcome] strong')?.textContent ?? '';
-          if (playing !== null && shown.startsWith('\u2713')) return resolve(performance.now() - playing);
+          // Offline, the banner must be the page's own decision (marked), not a server's answer.
+          const decided = shown.startsWith('\u2713') && (!${offline} || document.querySelector('[data-testid=offline-mark]'));
+          if (playing !== null && decided) return resolve(performance.now() - playing);
           if (performance.now() > deadline) return reject(new Error('no banner ${offline ? 'offline' : 'online'}; it shows "' + shown + '"'));
           setTimeout(tick, 2);
         };
@@ -131,25 +138,7 @@ try {
 
   const times = { online: [] as number[], offline: [] as number[] };
   for (const [i, token] of tokens.entries()) {
-    // Offline first: the scan it decides is never sent, so the member is still to be scanned online.
     times.offline.push(await measure(token, join(dir, `pass-${i}-offline.y4m`), true));
-    const { round: now } = await call<{ round: { attended: number } }>(
-      `/api/admin/rounds/${round._id}`,
-      undefined,
-      partnerToken,
-      'GET',
-    );
-    if (now.attended !== i) {
-      const audit = await call<{ attempts: unknown[] }>(
-        `/api/admin/audit/scans?roundId=${round._id}`,
-        undefined,
-        admin,
-        'GET',
-      );
-      throw new Error(
-        `after ${i + 1} offline scans the server counts ${now.attended} attended: ${JSON.stringify(audit.attempts[0])}`,
-      );
-    }
     times.online.push(await measure(token, join(dir, `pass-${i}.y4m`), false));
   }
   console.log(`Camera to banner on the round page, ${tokens.length} passes each way (Chromium, fake camera):`);
