@@ -202,3 +202,15 @@ export async function portalAndBrowser(admin: {
   });
   return { portal, browser: await launchChromium() };
 }
+
+/**
+ * Opens the round page at `url` as a phone does once, online, and again when the service worker
+ * controls the page, so the worker keeps the round for a visit with no network.
+ */
+export async function openRoundOnce(page: Page, url: string, heading: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('heading', { name: heading }).waitFor();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 20_000 });
+  await page.reload(); // the round's data now comes through the service worker, which keeps it
+  await page.getByRole('heading', { name: heading }).waitFor();
+}

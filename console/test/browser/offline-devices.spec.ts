@@ -11,6 +11,7 @@ import {
   SCREENSHOTS,
   apiCaller,
   launchChromium,
+  openRoundOnce,
   phoneOnLanSkipReason,
   registerApproved,
   roundStartingNow,
@@ -78,13 +79,7 @@ describe.skipIf(skip !== null)('two scanners deciding offline, then converging',
   /** A phone that has opened the round once (the service worker keeps it), camera not yet allowed. */
   async function door(options: { lang: 'th' | 'en'; width: number; theme: 'dark' | 'light' }, heading: string) {
     const page = await signIn(browser, origin(), partner, options);
-    await page.goto(`${origin()}${roundUrl}`);
-    await page.getByRole('heading', { name: heading }).waitFor();
-    await expect
-      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 })
-      .toBe(true);
-    await page.reload();
-    await page.getByRole('heading', { name: heading }).waitFor();
+    await openRoundOnce(page, `${origin()}${roundUrl}`, heading);
     return page;
   }
   const deviceOf = (page: Page) => page.evaluate(() => localStorage.getItem('scanner.device'));

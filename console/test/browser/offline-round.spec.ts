@@ -8,6 +8,7 @@ import {
   SCREENSHOTS,
   apiCaller,
   launchChromium,
+  openRoundOnce,
   phoneOnLanSkipReason,
   registerApproved,
   roundStartingNow,
@@ -59,14 +60,8 @@ describe.skipIf(skip !== null)('the round page with no network, on a phone at th
       return (await fetch(link.href)).json();
     });
     expect(manifest).toMatchObject({ name: 'Course Portal', display: 'standalone', start_url: '/' });
-    await page.goto(`${origin()}${roundUrl}`);
+    await openRoundOnce(page, `${origin()}${roundUrl}`, 'รายละเอียดรอบที่ 1');
     const heading = page.getByRole('heading', { name: 'รายละเอียดรอบที่ 1' });
-    await heading.waitFor();
-    await expect
-      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 })
-      .toBe(true);
-    await page.reload(); // the round's data now comes through the service worker, which keeps it
-    await heading.waitFor();
     await page.locator('.roster-list.missing').getByText('Ann Offline').waitFor();
 
     // The portal is gone: the page still opens, with the round and its roster.
