@@ -6,10 +6,12 @@ import { VitePWA } from 'vite-plugin-pwa';
  * The console installs to a phone's home screen and, after one visit, opens with no network at
  * all (issue 18): Workbox precaches the app shell; a round's data is answered from the network
  * when there is one and else from the last answer kept (a scan made meanwhile waits in the
- * offline queue). Nothing else from /api is kept on the device. The service worker is registered
+ * offline queue); the members' photos the roster showed are kept a day. Nothing else from /api is
+ * kept on the device. The service worker is registered
  * by a script file, as the Content-Security-Policy allows no inline script.
  */
 const ROUNDS_CACHE = 'rounds';
+const PHOTOS_CACHE = 'photos';
 const pwa = VitePWA({
   registerType: 'autoUpdate',
   injectRegister: 'script',
@@ -42,6 +44,16 @@ const pwa = VitePWA({
           expiration: { maxEntries: 50 },
           // ?minPosition= (read-your-writes) varies; the round is the same.
           matchOptions: { ignoreSearch: true },
+        },
+      },
+      {
+        // Members' photos, as the roster shows them: the person at the door compares faces, offline too.
+        urlPattern: ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/uploads/profiles/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: PHOTOS_CACHE,
+          expiration: { maxEntries: 500, maxAgeSeconds: 24 * 3600 },
+          cacheableResponse: { statuses: [200] },
         },
       },
     ],

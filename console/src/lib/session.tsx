@@ -13,7 +13,9 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 /** The rounds the service worker kept for offline use (vite.config.ts) go with the session. */
 function forgetKeptRounds() {
-  if ('caches' in window) void caches.delete('rounds').catch(() => undefined);
+  if ('caches' in window) {
+    for (const cache of ['rounds', 'photos']) void caches.delete(cache).catch(() => undefined);
+  }
 }
 
 /** Restores the session from storage on load; a stored user that is not valid signs out. */

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '@portal/deploy/local-tls';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
@@ -46,8 +47,31 @@ describe.skipIf(skip !== null)('the round page with no network, on a phone at th
     const admin = (await call('/api/login', ADMIN)).partner.token;
     await registerApproved(call, admin, { partners: [partner], members: [ann, ben] });
     const partnerToken = (await call('/api/login', partner)).partner.token;
+    await givePhoto(ann);
     ({ roundId, roundUrl } = await roundStartingNow(call, partnerToken, [ann, ben], 'Offline Course'));
   }, 180_000);
+  /** A profile photo for `person`, uploaded and saved as the settings page does. */
+  async function givePhoto(person: typeof ann) {
+    const { token, _id } = (await call<{ partner: { token: string; _id: string } }>('/api/login', person)).partner;
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#b45309' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('profileImage', new Blob([png], { type: 'image/png' }), 'face.png');
+    const uploaded = await fetch(`${portal.url}/api/members/uploadprofile/${_id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    }).then((response) => response.json() as Promise<{ imageUrl: string }>);
+    const { fullName, personalPhone, personalEmail } = person;
+    await call(
+      `/api/members/profile/${_id}`,
+      { fullName, personalPhone, personalEmail, profile_img: uploaded.imageUrl },
+      token,
+      'PUT',
+    );
+  }
+
   afterAll(async () => {
     await browser?.close();
     await portal?.stop();
@@ -64,7 +88,8 @@ describe.skipIf(skip !== null)('the round page with no network, on a phone at th
     const heading = page.getByRole('heading', { name: 'รายละเอียดรอบที่ 1' });
     await page.locator('.roster-list.missing').getByText('Ann Offline').waitFor();
 
-    // The portal is gone: the page still opens, with the round and its roster.
+    const annPhoto = page.locator('.roster-list.missing li', { hasText: 'Ann Offline' }).locator('img');
+    // The portal is gone: the page still opens, with the round and its roster, photos included.
     const { dataDir } = portal;
     const port = new URL(portal.url).port;
     const httpsPort = String(portal.httpsPort);
@@ -72,10 +97,15 @@ describe.skipIf(skip !== null)('the round page with no network, on a phone at th
     await page.reload();
     await heading.waitFor({ timeout: 20_000 });
     await page.locator('.roster-list.missing').getByText('Ann Offline').waitFor();
+    await expect.poll(() => annPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByLabel(/รหัสผู้ใช้/).fill(ann.username);
     await page.getByRole('button', { name: 'บันทึกการเข้าเรียน' }).click();
     // Decided on the phone, from the roster it kept: Ann is enrolled, so she is in, to be confirmed.
     await page.getByTestId('scan-outcome').getByText('✓ Ann Offline').waitFor();
+    // Her face on the banner, from the photo the phone kept: the person at the door compares.
+    await expect
+      .poll(() => page.getByTestId('scan-face').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await page.getByTestId('scan-outcome').getByText('ออฟไลน์: จะยืนยันเมื่อเชื่อมต่อได้').waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'round-offline-cold-th-375.png'), fullPage: true });
 

@@ -21,6 +21,8 @@ export const RosterEntry = z.object({
   enrolled: z.boolean(),
   /** Enrolled in the course now: scanned, not a walk-in (what a scanner offline decides by). */
   enrolledNow: z.boolean(),
+  /** The member's profile photo (/uploads/...), for the person at the door to compare faces. */
+  photo: z.string().nullable(),
 });
 
 export const RoundDetails = z.object({

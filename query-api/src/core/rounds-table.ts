@@ -22,6 +22,7 @@ interface PersonRow {
   method: string | null;
   enrolled: boolean;
   enrolled_now: boolean;
+  profile_img: string | null;
 }
 
 const iso = (value: Date) => new Date(value).toISOString();
@@ -81,7 +82,7 @@ export async function findRound(
        SELECT member_id FROM rm.enrolment_periods
         WHERE course_id = $2 AND enrolled_at <= $3 AND (left_at IS NULL OR left_at > $3)),
      current AS (SELECT DISTINCT member_id FROM rm.enrolment_periods WHERE course_id = $2 AND left_at IS NULL)
-     SELECT p.member_id, acc.full_name, acc.username, a.scanned_at, a.late, a.walk_in, a.method,
+     SELECT p.member_id, acc.full_name, acc.username, nullif(acc.profile_img, '') AS profile_img, a.scanned_at, a.late, a.walk_in, a.method,
             e.member_id IS NOT NULL AS enrolled, c.member_id IS NOT NULL AS enrolled_now
        FROM (SELECT member_id FROM expected
              UNION SELECT member_id FROM rm.attendance WHERE round_id = $1 AND voided_at IS NULL
@@ -127,6 +128,7 @@ export async function findRound(
         late: Boolean(person.late),
         enrolled: person.enrolled,
         enrolledNow: person.enrolled_now,
+        photo: person.profile_img,
       })),
     },
   };

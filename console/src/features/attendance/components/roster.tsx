@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 import type { Round } from '../api/rounds.ts';
 
 const nameOf = (person: { fullName: string | null; username: string | null; _id: string }) =>
@@ -43,7 +44,9 @@ export function Roster({
       ) : (
         <ul className="roster-list missing">
           {missing.map((person) => (
-            <li key={person._id}>{nameOf(person)}</li>
+            <li key={person._id}>
+              <Avatar src={person.photo} name={nameOf(person)} /> {nameOf(person)}
+            </li>
           ))}
         </ul>
       )}
@@ -51,7 +54,8 @@ export function Roster({
       <ul className="roster-list here">
         {here.map((person) => (
           <li key={person._id}>
-            {nameOf(person)} <span className="muted">{time(person.scannedAt!)}</span>
+            <Avatar src={person.photo} name={nameOf(person)} /> {nameOf(person)}{' '}
+            <span className="muted">{time(person.scannedAt!)}</span>
             {person.late && <span className="badge badge-pending">{t('round.late')}</span>}
             {!person.enrolled && <span className="badge">{t('round.walkIn')}</span>}
             {person.pending && <span className="badge badge-pending">{t('round.offlineMark')}</span>}

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 
+/** The member's photo from the roster, when they have one: the person at the door compares faces. */
+type Face = { photo?: string | null };
+
 export type Outcome =
-  | { tone: 'accepted'; name: string; late: boolean; walkIn: boolean; offline?: boolean }
-  | { tone: 'duplicate'; name: string; at: string; offline?: boolean }
-  | { tone: 'refused'; name: string | null; message: string; offline?: boolean }
+  | ({ tone: 'accepted'; name: string; late: boolean; walkIn: boolean; offline?: boolean } & Face)
+  | ({ tone: 'duplicate'; name: string; at: string; offline?: boolean } & Face)
+  | ({ tone: 'refused'; name: string | null; message: string; offline?: boolean } & Face)
   /** Offline, someone not enrolled: a walk-in the server may still refuse (the course may be full). */
-  | { tone: 'requested'; name: string | null; offline: true }
+  | ({ tone: 'requested'; name: string | null; offline: true } & Face)
   | { tone: 'queued'; count: number }
   /** The queue was sent; where the server answered otherwise than the device did, each difference. */
   | { tone: 'sent'; count: number; corrections: string[] };
@@ -49,6 +52,9 @@ export function ScanOutcome({ outcome }: { outcome: Outcome | null }) {
       aria-live="assertive"
       data-testid="scan-outcome"
     >
+      {'photo' in outcome && outcome.photo && (
+        <img className="scan-face" src={outcome.photo} alt="" data-testid="scan-face" />
+      )}
       <strong>{title}</strong>
       <span>{detail}</span>
       {offline && (

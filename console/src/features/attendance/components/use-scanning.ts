@@ -12,22 +12,32 @@ import { useScanSound } from './use-scan-sound.ts';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
+/** The photo the roster holds for a member, if any. */
+const photoOf = (room: RoomSnapshot | undefined, memberId: string | null | undefined) =>
+  (memberId && room?.roster.find((person) => person._id === memberId)?.photo) || null;
+
 /** The banner for a decision made offline: as online, marked "offline: will be confirmed". */
-function outcomeOf(verdict: OfflineVerdict, t: Translate, time: (iso: string) => string): Outcome {
+function outcomeOf(
+  verdict: OfflineVerdict,
+  t: Translate,
+  time: (iso: string) => string,
+  photo: string | null,
+): Outcome {
   const name = verdict.name ?? verdict.memberId ?? '';
   switch (verdict.decision) {
     case 'accepted':
-      return { tone: 'accepted', name, late: Boolean(verdict.late), walkIn: false, offline: true };
+      return { tone: 'accepted', name, late: Boolean(verdict.late), walkIn: false, offline: true, photo };
     case 'walkInRequested':
-      return { tone: 'requested', name: verdict.name ?? verdict.memberId, offline: true };
+      return { tone: 'requested', name: verdict.name ?? verdict.memberId, offline: true, photo };
     case 'duplicate':
-      return { tone: 'duplicate', name, at: time(verdict.firstScannedAt!), offline: true };
+      return { tone: 'duplicate', name, at: time(verdict.firstScannedAt!), offline: true, photo };
     default:
       return {
         tone: 'refused',
         name: verdict.name,
         message: t(`rules::attendance.${verdict.decision}`),
         offline: true,
+        photo,
       };
   }
 }
@@ -76,16 +86,18 @@ export function useScanning(
   const show = useCallback(
     (answer: ScanAnswer) => {
       const name = answer.member?.fullName || answer.member?._id || null;
+      const photo = photoOf(room, answer.member?._id);
       if (answer.outcome === 'accepted') {
-        setOutcome({ tone: 'accepted', name: name ?? '', late: Boolean(answer.late), walkIn: Boolean(answer.walkIn) });
+        const { late, walkIn } = answer;
+        setOutcome({ tone: 'accepted', name: name ?? '', late: Boolean(late), walkIn: Boolean(walkIn), photo });
       } else if (answer.reason === 'duplicate' && answer.firstScannedAt) {
-        setOutcome({ tone: 'duplicate', name: name ?? '', at: time(answer.firstScannedAt) });
+        setOutcome({ tone: 'duplicate', name: name ?? '', at: time(answer.firstScannedAt), photo });
       } else {
-        setOutcome({ tone: 'refused', name, message: answer.message });
+        setOutcome({ tone: 'refused', name, message: answer.message, photo });
       }
       sound.play(answer.outcome === 'accepted');
     },
-    [sound, time],
+    [sound, time, room],
   );
   const refresh = useCallback(() => {
     void client.invalidateQueries({ queryKey: roundKey(roundId) });
@@ -153,7 +165,7 @@ export function useScanning(
         sound.play(true);
         return;
       }
-      setOutcome(outcomeOf(verdict, t, time));
+      setOutcome(outcomeOf(verdict, t, time, photoOf(room, verdict.memberId)));
       sound.play(verdict.decision === 'accepted' || verdict.decision === 'walkInRequested');
     },
     [room, roundId, sound, t, time, recount],

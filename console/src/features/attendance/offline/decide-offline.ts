@@ -12,6 +12,7 @@ export interface RoomSnapshot {
     scannedAt: string | null;
     /** Enrolled in the course now (not a walk-in). */
     enrolledNow: boolean;
+    photo?: string | null;
   }[];
   scanWindow: { opensAt: string; closesAt: string; lateFrom: string };
   /** The server's public key for passes (base64url Ed25519). */
