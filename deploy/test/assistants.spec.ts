@@ -66,6 +66,14 @@ describe.each(testDatabases())('scan-only assistants on $name', (database) => {
     expect((await call('GET', `/api/admin/courses/${course}/assistants`, asa.token)).statusCode).toBe(403);
     expect((await call('GET', `/api/admin/courses/${course}/assistants`, pia.token)).statusCode).toBe(403);
 
+    // Told so, in a notification of their own.
+    const told = (await call('GET', '/api/notifications', asa.token)).json();
+    expect(told.notifications).toContainEqual(
+      expect.objectContaining({ type: 'assistant_added', courseId: course, courseTopic: 'Assisted course' }),
+    );
+    const bobTold = (await call('GET', '/api/notifications', bob.token)).json();
+    expect(bobTold.notifications.map((n: { type: string }) => n.type)).not.toContain('assistant_added');
+
     // The assistant finds the round on their home, opens it, and scans.
     const assisting = (await call('GET', '/api/assisting', asa.token)).json();
     expect(assisting.rounds.map((r: { _id: string }) => r._id)).toEqual([round]);

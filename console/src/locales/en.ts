@@ -589,6 +589,8 @@ export const en = {
   'notifications.openRound': 'Open round',
   'notifications.showPass': 'Show my pass',
   'notifications.reviewRegistrations': 'Review registrations',
+  'notifications.assistantAdded': 'You can scan in a course',
+  'notifications.assistantAddedText': 'You were made a scanning assistant of {{topic}}: its rounds are on your home.',
   'notifications.goHome': 'Go to my home',
   'partnerHome.welcome': 'Welcome, {{name}}',
   'partnerHome.intro': 'Your courses and the rounds you are about to run.',

@@ -583,6 +583,8 @@ export const th: Words = {
   'notifications.openRound': 'เปิดรอบเรียน',
   'notifications.showPass': 'แสดงบัตรเข้าเรียน',
   'notifications.reviewRegistrations': 'ตรวจสอบการสมัคร',
+  'notifications.assistantAdded': 'คุณสแกนในหลักสูตรได้แล้ว',
+  'notifications.assistantAddedText': 'คุณได้รับเพิ่มเป็นผู้ช่วยสแกนของ {{topic}}: รอบเรียนของหลักสูตรอยู่ในหน้าแรกของคุณ',
   'notifications.goHome': 'ไปหน้าหลักของฉัน',
   'partnerHome.welcome': 'ยินดีต้อนรับ {{name}}',
   'partnerHome.intro': 'หลักสูตรของคุณและรอบเรียนที่คุณกำลังจะสอน',

@@ -28,6 +28,7 @@ export const courseNotificationTypes = [
   'course_deleted',
   'new_enrollment',
   'round_starting',
+  'assistant_added',
 ] as const;
 export const systemNotificationTypes = ['new_registration', 'registration_approved'] as const;
 export type NotificationType = (typeof courseNotificationTypes)[number] | (typeof systemNotificationTypes)[number];

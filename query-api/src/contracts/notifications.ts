@@ -17,6 +17,7 @@ export const NotificationItem = z.object({
     'course_deleted',
     'new_enrollment',
     'round_starting',
+    'assistant_added',
     'new_registration',
     'registration_approved',
   ]),

@@ -62,6 +62,12 @@ export function describe(item: NotificationItem, role: string, t: TFunction, lan
         message: t('notifications.newRegistrationText', { name }),
         action: role === 'admin' ? { text: t('notifications.reviewRegistrations'), to: '/registrations' } : null,
       };
+    case 'assistant_added':
+      return {
+        title: t('notifications.assistantAdded'),
+        message: t('notifications.assistantAddedText', { topic }),
+        action: { text: t('notifications.goHome'), to: homeOf(role) },
+      };
     case 'registration_approved':
       return {
         title: t('notifications.approved'),

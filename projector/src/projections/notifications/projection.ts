@@ -29,7 +29,7 @@ interface Notice {
  */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
+  version: 2,
   async createTables(sql, schema) {
     await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notifications (
       id text PRIMARY KEY,
@@ -182,8 +182,15 @@ export const notificationsProjection: Projection = {
           event.data.memberId,
         ]);
         return;
-      case 'CourseImageChanged':
       case 'AssistantAdded':
+        // The new assistant learns where to scan (their home lists the course's rounds).
+        await notify(sql, schema, stored, {
+          type: 'assistant_added',
+          courseId,
+          audience: [`user:${event.data.assistantId}`],
+        });
+        return;
+      case 'CourseImageChanged':
       case 'AssistantRemoved':
         return;
       default: {
