@@ -105,13 +105,7 @@ describe.skipIf(skip !== null)('two scanners deciding offline, then converging',
       await page.getByRole('heading', { name: heading }).waitFor({ timeout: 20_000 });
     }
     const outcomeA = doorA.getByTestId('scan-outcome');
-    await outcomeA
-      .getByText('✓ Ann Twodoors')
-      .waitFor({ timeout: 30_000 })
-      .catch(async (error) => {
-        await doorA.screenshot({ path: '/tmp/doorA-debug.png', fullPage: true });
-        throw error;
-      });
+    await outcomeA.getByText('✓ Ann Twodoors').waitFor({ timeout: 30_000 });
     await outcomeA.getByText('ออฟไลน์: จะยืนยันเมื่อเชื่อมต่อได้').waitFor();
     // Counted at once on this phone, marked as waiting for the server.
     await doorA.locator('.roster-list.here').getByText('Ann Twodoors').waitFor();
