@@ -7,14 +7,29 @@ import { postgresDatabase } from '@portal/events/testing/databases';
 
 const root = resolve(import.meta.dirname, '../../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
+/**
+ * `count` ports free now, all different: each is held until every one is found (found: two asked
+ * one after the other can be the same port, and the portal then refused to start).
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((done) => {
+          const server = createServer().listen(0, '127.0.0.1', () => done(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => {
+    const address = server.address();
+    if (typeof address !== 'object' || !address) throw new Error('no port');
+    return address.port;
   });
+  await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  return ports;
 }
+const freePort = async () => (await freePorts(1))[0]!;
 
 export interface PortalProcessOptions {
   /** PostgreSQL (a fresh database) or PGlite (in `dataDir`). */
@@ -44,8 +59,9 @@ export interface RunningPortal {
  */
 export async function startPortalProcess(options: PortalProcessOptions): Promise<RunningPortal> {
   // Free ports unless the test names them (a restart on the same address, say).
-  const port = Number(options.env?.PORT) || (await freePort());
-  const httpsPort = Number(options.env?.HTTPS_PORT) || (await freePort());
+  const [freeHttp, freeHttps] = await freePorts(2);
+  const port = Number(options.env?.PORT) || freeHttp!;
+  const httpsPort = Number(options.env?.HTTPS_PORT) || freeHttps!;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-'));
   const postgres = options.database === 'postgres' ? await postgresDatabase.open() : null;
   // No relay unless asked: CI's KAFKA_BROKERS is for the Kafka tests.
@@ -132,13 +148,14 @@ async function startHealthy(command: string[], env: Record<string, string>, port
 
 /** Runs the portal expecting it to fail to start; answers its exit code and output. */
 export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const [httpPort, httpsPort] = await freePorts(2);
   const child = spawn('node', [join(root, 'deploy/scripts/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: '',
-      PORT: String(await freePort()),
-      HTTPS_PORT: String(await freePort()),
+      PORT: String(httpPort),
+      HTTPS_PORT: String(httpsPort),
       HOST: '127.0.0.1',
       ...env,
     },
