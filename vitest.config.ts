@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    setupFiles: ['events/src/testing/vitest-setup.ts'],
+    setupFiles: ['platform/src/testing/vitest-setup.ts'],
     include: ['*/test/**/*.spec.ts'],
     exclude: ['**/node_modules/**', 'console/test/browser/**'],
     testTimeout: 30_000,

@@ -5,8 +5,8 @@
  * twenty enrolments per member. Prints the median of five runs per query; asserts nothing.
  */
 import { performance } from 'node:perf_hooks';
-import { createEventStoreSchema } from '@portal/events/store/schema';
-import type { TestDatabase } from '@portal/events/testing/databases';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import type { TestDatabase } from '@portal/platform/testing/databases';
 import { prepareReadModels } from '@portal/projector/apply';
 import { projections } from '@portal/projector/projections/index';
 import { CatalogueQuery } from '@portal/query-api/contracts/catalogue';

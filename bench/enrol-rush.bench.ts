@@ -6,7 +6,7 @@
  * PostgreSQL. Prints figures; asserts nothing but the exact outcome (10 places, 54 full).
  */
 import { performance } from 'node:perf_hooks';
-import type { TestDatabase } from '@portal/events/testing/databases';
+import type { TestDatabase } from '@portal/platform/testing/databases';
 import { startCommandApi } from '../command-api/test/harness.ts';
 import { onEachDatabase } from './measure.ts';
 

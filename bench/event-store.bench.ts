@@ -3,11 +3,11 @@
  * when DATABASE_URL is set, PostgreSQL. Prints figures; asserts nothing. `npm run bench`.
  */
 import { performance } from 'node:perf_hooks';
-import type { NewEvent } from '@portal/events/envelope';
-import { createEventStore } from '@portal/events/store/event-store';
-import { START } from '@portal/events/store/port';
-import { createEventStoreSchema } from '@portal/events/store/schema';
-import { type TestDatabase, pgliteDatabase, postgresDatabase } from '@portal/events/testing/databases';
+import type { NewEvent } from '@portal/contracts/envelope';
+import { createEventStore } from '@portal/platform/store/event-store';
+import { START } from '@portal/platform/store/port';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import { type TestDatabase, pgliteDatabase, postgresDatabase } from '@portal/platform/testing/databases';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 2000);
 const WRITERS = 8;

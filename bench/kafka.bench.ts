@@ -12,18 +12,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { AttendanceScanned, attendanceStream } from '@portal/events/attendance/attendance.events';
-import { kafkaBrokersFromEnv, kafkaClient, startRelay } from '@portal/events/distribution/kafka-relay';
-import { readCheckpoint } from '@portal/events/read-models/checkpoint';
-import { createEventStore } from '@portal/events/store/event-store';
-import { createEventStoreSchema } from '@portal/events/store/schema';
-import type { SqlDatabase } from '@portal/events/store/sql';
-import { postgresDatabase } from '@portal/events/testing/databases';
-import { testTopic } from '@portal/events/testing/kafka';
+import { AttendanceScanned, attendanceStream } from '@portal/contracts/attendance/attendance.events';
+import { kafkaBrokersFromEnv, kafkaClient } from '@portal/platform/distribution/kafka';
+import { startRelay } from '@portal/relay/kafka-relay';
+import { readCheckpoint } from '@portal/platform/read-models/checkpoint';
+import { createEventStore } from '@portal/platform/store/event-store';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import type { SqlDatabase } from '@portal/platform/store/sql';
+import { postgresDatabase } from '@portal/platform/testing/databases';
+import { testTopic } from '@portal/platform/testing/kafka';
 import { startService } from '@portal/deploy/testing/portal-process';
 import { projectorGroup } from '@portal/projector/kafka/kafka-projector';
 import { scanLoad } from './scan-load.ts';
-import { TEST_DATA_KEY_ENV } from '@portal/events/testing/data-keys';
+import { TEST_DATA_KEY_ENV } from '@portal/platform/testing/data-keys';
 
 const EVENTS = Number(process.env.BENCH_KAFKA_EVENTS ?? 20_000);
 const ROUNDS = 50;

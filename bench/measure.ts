@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { TestDatabase } from '@portal/events/testing/databases';
-import { pgliteDatabase, postgresDatabase } from '@portal/events/testing/databases';
-import { useTestDataKeys } from '@portal/events/testing/data-keys';
+import type { TestDatabase } from '@portal/platform/testing/databases';
+import { pgliteDatabase, postgresDatabase } from '@portal/platform/testing/databases';
+import { useTestDataKeys } from '@portal/platform/testing/data-keys';
 
 /** Runs `query` five times; answers the median time in ms and the rows of the last answer. */
 export async function median(query: () => Promise<number>): Promise<{ ms: number; rows: number }> {

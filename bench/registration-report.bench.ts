@@ -4,9 +4,9 @@
  * the projector would leave them (personal columns sealed, so searches and sorts by name open every row). Prints the median of five runs per query; asserts nothing.
  */
 import { performance } from 'node:perf_hooks';
-import { createEventStoreSchema } from '@portal/events/store/schema';
-import type { TestDatabase } from '@portal/events/testing/databases';
-import { readModelKey, unlockReadModels } from '@portal/events/read-models/sealed-columns';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import type { TestDatabase } from '@portal/platform/testing/databases';
+import { readModelKey, unlockReadModels } from '@portal/platform/read-models/sealed-columns';
 import { prepareReadModels } from '@portal/projector/apply';
 import { projections } from '@portal/projector/projections/index';
 import { RegistrationQuery } from '@portal/query-api/contracts/account';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startPortalProcess } from '@portal/deploy/testing/portal-process';
-import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
+import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import { blankY4m, passVideo } from '../console/test/browser/fake-camera.ts';
 import { percentile } from './scan-load.ts';
 

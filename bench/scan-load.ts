@@ -9,11 +9,11 @@
  * round), BENCH_SCANNERS (concurrent requests, 16).
  */
 import { performance } from 'node:perf_hooks';
-import { PROGRESS_CHANNEL } from '@portal/events/read-models/checkpoint';
-import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { type TestDatabase, testUploadsDir } from '@portal/events/testing/databases';
+import { PROGRESS_CHANNEL } from '@portal/platform/read-models/checkpoint';
+import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
+import { type TestDatabase, testUploadsDir } from '@portal/platform/testing/databases';
 import { type PortalOptions, startPortal } from '@portal/deploy/portal';
-import { useTestDataKeys } from '@portal/events/testing/data-keys';
+import { useTestDataKeys } from '@portal/platform/testing/data-keys';
 
 useTestDataKeys();
 

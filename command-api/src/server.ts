@@ -1,13 +1,13 @@
-import { attendanceConfig } from '@portal/events/attendance/config';
-import { installHealth } from '@portal/events/http/health';
-import { createHttpServer } from '@portal/events/http/server-kit';
-import { serveUntilStopped } from '@portal/events/http/serve';
-import { serviceConfigFromEnv, uploadsDirFromEnv } from '@portal/events/http/service-config';
-import { createEventStore } from '@portal/events/store/event-store';
-import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
-import { createEventStoreSchema } from '@portal/events/store/schema';
-import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
-import { rewrapKeys } from '@portal/events/privacy/personal-data';
+import { attendanceConfig } from '@portal/platform/attendance/config';
+import { installHealth } from '@portal/platform/http/health';
+import { createHttpServer } from '@portal/platform/http/server-kit';
+import { serveUntilStopped } from '@portal/platform/http/serve';
+import { serviceConfigFromEnv, uploadsDirFromEnv } from '@portal/platform/http/service-config';
+import { createEventStore } from '@portal/platform/store/event-store';
+import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key';
+import { rewrapKeys } from '@portal/platform/privacy/personal-data';
 import { ensureFirstAdmin } from './accounts/first-admin.ts';
 import { commandApi, prepareCommandTables } from './app.ts';
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PersonalData } from '@portal/events/accounts/account.events';
-import { type Sealed, open } from '@portal/events/privacy/personal-data';
-import { legalVersions } from '@portal/events/rules/legal';
-import { testDatabases } from '@portal/events/testing/databases';
+import { PersonalData } from '@portal/contracts/accounts/account.events';
+import type { Sealed } from '@portal/contracts/privacy/sealed';
+import { open } from '@portal/platform/privacy/personal-data';
+import { legalVersions } from '@portal/contracts/rules/legal';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { ADMIN, type Harness, eventCount, loginAs, member, startCommandApi } from './harness.ts';
 
 describe.each(testDatabases())('accounts on $name', (database) => {

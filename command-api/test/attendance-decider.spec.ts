@@ -4,8 +4,8 @@ import {
   AttendanceVoided,
   type AttendanceEvent,
   decodeAttendanceEvent,
-} from '@portal/events/attendance/attendance.events';
-import type { NewEvent, StoredEvent } from '@portal/events/envelope';
+} from '@portal/contracts/attendance/attendance.events';
+import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
 import { type Attendance, evolve, initialState } from '../src/attendance/attendance.ts';
 import { type Attempt, type AttendanceCommand, type ScanContext, decide } from '../src/attendance/decide.ts';
 

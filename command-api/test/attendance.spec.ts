@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passKeysFor } from '@portal/events/attendance/pass-keys';
-import { testDatabases } from '@portal/events/testing/databases';
+import { passKeysFor } from '@portal/platform/attendance/pass-keys';
+import { testDatabases } from '@portal/platform/testing/databases';
 import {
   ADMIN,
   type Harness,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trustProxyFromEnv } from '@portal/events/http/service-config';
-import { pgliteDatabase } from '@portal/events/testing/databases';
+import { trustProxyFromEnv } from '@portal/platform/http/service-config';
+import { pgliteDatabase } from '@portal/platform/testing/databases';
 import { type Harness, startCommandApi } from './harness.ts';
 
 /**

@@ -5,9 +5,9 @@ import {
   MemberEnrolled,
   RoundScheduled,
   decodeCourseEvent,
-} from '@portal/events/courses/course.events';
-import type { NewEvent, StoredEvent } from '@portal/events/envelope';
-import type { HttpError } from '@portal/events/http/errors';
+} from '@portal/contracts/courses/course.events';
+import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
+import type { HttpError } from '@portal/platform/http/errors';
 import { type Course, evolve, initialState } from '../src/courses/course.ts';
 import { type CourseCommand, decide } from '../src/courses/decide.ts';
 

@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '@portal/events/testing/databases';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { type Harness, eventCount, multipart, png, startCommandApi } from './harness.ts';
 
 describe.each(testDatabases())('courses, rounds and enrolment on $name', (database) => {

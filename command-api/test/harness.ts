@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { attendanceConfig } from '@portal/events/attendance/config';
-import { createHttpServer } from '@portal/events/http/server-kit';
-import type { TrustProxy } from '@portal/events/http/service-config';
-import { createEventStore } from '@portal/events/store/event-store';
-import type { EventStore } from '@portal/events/store/port';
-import { createEventStoreSchema } from '@portal/events/store/schema';
-import type { SqlDatabase } from '@portal/events/store/sql';
-import { type TestDatabase, testUploadsDir } from '@portal/events/testing/databases';
+import { attendanceConfig } from '@portal/platform/attendance/config';
+import { createHttpServer } from '@portal/platform/http/server-kit';
+import type { TrustProxy } from '@portal/platform/http/service-config';
+import { createEventStore } from '@portal/platform/store/event-store';
+import type { EventStore } from '@portal/platform/store/port';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import type { SqlDatabase } from '@portal/platform/store/sql';
+import { type TestDatabase, testUploadsDir } from '@portal/platform/testing/databases';
 import { ensureFirstAdmin } from '../src/accounts/first-admin.ts';
 import { type CommandApiOptions, commandApi, prepareCommandTables } from '../src/app.ts';
 
@@ -63,7 +63,7 @@ export async function serveCommandApi(db: SqlDatabase, attendance = TEST_ATTENDA
 
 export type Harness = { app: FastifyInstance; db: SqlDatabase; store: EventStore };
 
-export { sampleMember as member } from '@portal/events/testing/accounts';
+export { sampleMember as member } from '@portal/platform/testing/accounts';
 
 /** A call as the console makes it: a Bearer token, in English, with any extra headers. */
 export const callerOf =
@@ -87,7 +87,7 @@ export async function eventCount(db: SqlDatabase): Promise<number> {
 }
 
 /** A multipart body as a browser sends it, for app.inject. */
-export { multipartBody as multipart } from '@portal/events/testing/multipart';
+export { multipartBody as multipart } from '@portal/platform/testing/multipart';
 
 /** A plain PNG of the given size. */
 export const png = (width: number, height: number) =>

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompanyData, PersonalData } from '@portal/events/accounts/account.events';
-import { type Sealed, open } from '@portal/events/privacy/personal-data';
-import { samplePartner } from '@portal/events/testing/accounts';
-import { testDatabases } from '@portal/events/testing/databases';
+import { CompanyData, PersonalData } from '@portal/contracts/accounts/account.events';
+import type { Sealed } from '@portal/contracts/privacy/sealed';
+import { open } from '@portal/platform/privacy/personal-data';
+import { samplePartner } from '@portal/platform/testing/accounts';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { ADMIN, type Harness, eventCount, loginAs, startCommandApi } from './harness.ts';
 
 describe.each(testDatabases())('partner registration on $name', (database) => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '@portal/events/testing/databases';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { ADMIN, type Harness, eventCount, loginAs, member, multipart, png, startCommandApi } from './harness.ts';
 
 describe.each(testDatabases())('account settings on $name', (database) => {

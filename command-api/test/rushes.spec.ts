@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '@portal/events/testing/databases';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { ADMIN, type Harness, callerOf, loginAs, member, startCommandApi } from './harness.ts';
 
 const hour = 3600_000;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPostgres } from '@portal/events/store/postgres';
-import { testDatabases } from '@portal/events/testing/databases';
+import { connectPostgres } from '@portal/platform/store/postgres';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { ADMIN, type Harness, member, serveCommandApi, startCommandApi } from './harness.ts';
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PASS_WINDOW_MS } from '@portal/events/attendance/pass-code';
-import { passKeysFor } from '@portal/events/attendance/pass-keys';
+import { PASS_WINDOW_MS } from '@portal/contracts/attendance/pass-code';
+import { passKeysFor } from '@portal/platform/attendance/pass-keys';
 import { correctionOf } from '../src/features/attendance/offline/corrections.ts';
 import { type RoomSnapshot, decideOffline } from '../src/features/attendance/offline/decide-offline.ts';
 

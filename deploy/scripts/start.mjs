@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const built = join(root, 'console/dist/index.html');
-const sources = ['console/src', 'console/index.html', 'console/vite.config.ts', 'events/src'].map((p) => join(root, p));
+const sources = [
+  'console/src',
+  'console/index.html',
+  'console/vite.config.ts',
+  'contracts/src',
+  'query-api/src/contracts',
+].map((p) => join(root, p));
 
 function newest(path) {
   if (!existsSync(path)) return 0;

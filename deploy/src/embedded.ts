@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { sessionLifetimesFromEnv, trustProxyFromEnv, uploadsDirFromEnv } from '@portal/events/http/service-config';
-import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
+import { sessionLifetimesFromEnv, trustProxyFromEnv, uploadsDirFromEnv } from '@portal/platform/http/service-config';
+import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
 import { type Portal, startPortal } from './portal.ts';
 import { embeddedSessionSecret } from './session-secret.ts';
 import { type EmbeddedHttps, embeddedHttpsFromEnv, listenSecure, phoneLines } from './embedded-https.ts';
-import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
+import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key';
 
 /**
  * `npm start`: the whole portal in one process on embedded PGlite (data under DATA_DIR), or on

@@ -1,4 +1,4 @@
-import { keptSecret } from '@portal/events/privacy/kept-secret';
+import { keptSecret } from '@portal/platform/privacy/kept-secret';
 
 /**
  * The embedded portal's session secret: SESSION_SECRET when set, otherwise one generated on the

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { testDatabases } from '@portal/events/testing/databases';
+import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { caughtUp } from '../src/testing/read-side.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseStream } from '@portal/events/courses/course.events';
-import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { testDatabases } from '@portal/events/testing/databases';
+import { courseStream } from '@portal/contracts/courses/course.events';
+import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 

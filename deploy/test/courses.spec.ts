@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '@portal/events/testing/databases';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 /** Courses through the whole portal: commands, the projector's read models, and the queries. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody } from '@portal/events/testing/multipart';
-import { testDatabases } from '@portal/events/testing/databases';
+import { multipartBody } from '@portal/platform/testing/multipart';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 

@@ -9,14 +9,15 @@ import {
   saveCredentials,
   takenFields,
 } from '@portal/command-api/accounts/credentials';
-import { PersonalData } from '@portal/events/accounts/account.events';
-import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
-import { type Sealed, open, rewrapKeys } from '@portal/events/privacy/personal-data';
-import { createEventStoreSchema } from '@portal/events/store/schema';
-import { connectPostgres } from '@portal/events/store/postgres';
-import { READ_MODEL_KEY_SETTING, unlockReadModels } from '@portal/events/read-models/sealed-columns';
-import { TEST_DATA_KEYS, useTestDataKeys } from '@portal/events/testing/data-keys';
-import { testDatabases } from '@portal/events/testing/databases';
+import { PersonalData } from '@portal/contracts/accounts/account.events';
+import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key';
+import type { Sealed } from '@portal/contracts/privacy/sealed';
+import { open, rewrapKeys } from '@portal/platform/privacy/personal-data';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import { connectPostgres } from '@portal/platform/store/postgres';
+import { READ_MODEL_KEY_SETTING, unlockReadModels } from '@portal/platform/read-models/sealed-columns';
+import { TEST_DATA_KEYS, useTestDataKeys } from '@portal/platform/testing/data-keys';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
@@ -181,7 +182,7 @@ describe.each(testDatabases())('personal-data keys wrapped with DATA_KEY on $nam
 
   it('wraps keys stored in the clear by an earlier version at the next start', async () => {
     const raw = Buffer.alloc(32, 5);
-    const { seal } = await import('@portal/events/privacy/personal-data');
+    const { seal } = await import('@portal/platform/privacy/personal-data');
     await portal.db.query(`INSERT INTO privacy.subject_keys (subject_id, key) VALUES ('legacy-subject', $1)`, [
       raw.toString('base64'),
     ]);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sampleMember } from '@portal/events/testing/accounts';
+import { sampleMember } from '@portal/platform/testing/accounts';
 import { type RunningPortal, failedStart, startPortalProcess } from '../src/testing/portal-process.ts';
 
 const filesUnder = (dir: string): string[] =>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactMessageReceived, contactStream } from '@portal/events/outreach/outreach.events';
-import { seal } from '@portal/events/privacy/personal-data';
-import { testDatabases } from '@portal/events/testing/databases';
-import { multipartBody } from '@portal/events/testing/multipart';
+import { ContactMessageReceived, contactStream } from '@portal/contracts/outreach/outreach.events';
+import { seal } from '@portal/platform/privacy/personal-data';
+import { testDatabases } from '@portal/platform/testing/databases';
+import { multipartBody } from '@portal/platform/testing/multipart';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 import { caughtUp } from '../src/testing/read-side.ts';

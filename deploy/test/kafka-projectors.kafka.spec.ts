@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readModelLag } from '@portal/events/read-models/checkpoint';
-import { readPartitions } from '@portal/events/read-models/partitions';
-import { type TestDatabase, postgresDatabase, postgresSkipReason } from '@portal/events/testing/databases';
-import { kafkaSkipReason, testBrokers, testTopic } from '@portal/events/testing/kafka';
+import { readModelLag } from '@portal/platform/read-models/checkpoint';
+import { readPartitions } from '@portal/platform/read-models/partitions';
+import { type TestDatabase, postgresDatabase, postgresSkipReason } from '@portal/platform/testing/databases';
+import { kafkaSkipReason, testBrokers, testTopic } from '@portal/platform/testing/kafka';
 import { scanSteadily, seedActivity } from '../src/testing/activity.ts';
 import { brokerStartedByScript, restartBroker } from '../src/testing/kafka-broker.ts';
 import { startService } from '../src/testing/portal-process.ts';
 import { buildFromLog, readModelDifferences, readModelSizes } from '../src/testing/read-model-copies.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
-import { TEST_DATA_KEY_ENV } from '@portal/events/testing/data-keys';
+import { TEST_DATA_KEY_ENV } from '@portal/platform/testing/data-keys';
 
 const skip = kafkaSkipReason() ?? postgresSkipReason();
 if (skip && process.env.CI) throw new Error(`${skip} CI must run the Kafka projector tests.`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplePartner } from '@portal/events/testing/accounts';
-import { testDatabases } from '@portal/events/testing/databases';
-import { START } from '@portal/events/store/port';
+import { samplePartner } from '@portal/platform/testing/accounts';
+import { testDatabases } from '@portal/platform/testing/databases';
+import { START } from '@portal/platform/store/port';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 

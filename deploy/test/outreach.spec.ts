@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmailRequested, emailStream } from '@portal/events/outreach/outreach.events';
-import { seal } from '@portal/events/privacy/personal-data';
-import { testDatabases } from '@portal/events/testing/databases';
+import { EmailRequested, emailStream } from '@portal/contracts/outreach/outreach.events';
+import { seal } from '@portal/platform/privacy/personal-data';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { INTERRUPTED_AFTER_MINUTES } from '@portal/query-api/core/outreach-tables';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { startSmtpSink } from '../src/testing/smtp-sink.ts';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TopicMessage } from '@portal/events/distribution/messages';
-import type { StoredEvent } from '@portal/events/envelope';
-import { readCheckpoint } from '@portal/events/read-models/checkpoint';
-import { checkpointOf } from '@portal/events/store/port';
-import { testDatabases } from '@portal/events/testing/databases';
+import type { TopicMessage } from '@portal/platform/distribution/messages';
+import type { StoredEvent } from '@portal/contracts/envelope';
+import { readCheckpoint } from '@portal/platform/read-models/checkpoint';
+import { checkpointOf } from '@portal/platform/store/port';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { prepareReadModels, retryFault } from '@portal/projector/apply';
-import { readFaults } from '@portal/events/read-models/projection-faults';
+import { readFaults } from '@portal/platform/read-models/projection-faults';
 import { applyPartitionBatch } from '@portal/projector/kafka/apply-partition';
 import type { Projection } from '@portal/projector/projection';
 import { projections } from '@portal/projector/projections/index';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kafkaClient } from '@portal/events/distribution/kafka-relay';
-import { eventOf } from '@portal/events/distribution/messages';
-import { sampleMember } from '@portal/events/testing/accounts';
-import { pgliteDatabase } from '@portal/events/testing/databases';
-import { kafkaSkipReason, testBrokers, testTopic } from '@portal/events/testing/kafka';
+import { kafkaClient } from '@portal/platform/distribution/kafka';
+import { eventOf } from '@portal/platform/distribution/messages';
+import { sampleMember } from '@portal/platform/testing/accounts';
+import { pgliteDatabase } from '@portal/platform/testing/databases';
+import { kafkaSkipReason, testBrokers, testTopic } from '@portal/platform/testing/kafka';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 /** The embedded launcher with KAFKA_BROKERS: its relay publishes what the portal does, sealed. */

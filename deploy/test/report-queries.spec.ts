@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '@portal/events/testing/databases';
-import { sampleMember } from '@portal/events/testing/accounts';
+import { testDatabases } from '@portal/platform/testing/databases';
+import { sampleMember } from '@portal/platform/testing/accounts';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 

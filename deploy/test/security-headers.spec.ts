@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteDatabase } from '@portal/events/testing/databases';
+import { pgliteDatabase } from '@portal/platform/testing/databases';
 import { TEST_ADMIN, type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMember } from '@portal/events/testing/accounts';
-import { postgresDatabase, postgresSkipReason } from '@portal/events/testing/databases';
+import { sampleMember } from '@portal/platform/testing/accounts';
+import { postgresDatabase, postgresSkipReason } from '@portal/platform/testing/databases';
 import { startService } from '../src/testing/portal-process.ts';
 
 const skipped = postgresSkipReason();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRevocationTable, sessionState } from '@portal/events/http/revocations';
-import { sessionLifetimesFromEnv } from '@portal/events/http/service-config';
-import { testDatabases } from '@portal/events/testing/databases';
+import { createRevocationTable, sessionState } from '@portal/platform/http/revocations';
+import { sessionLifetimesFromEnv } from '@portal/platform/http/service-config';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 

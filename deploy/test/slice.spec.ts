@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { testDatabases } from '@portal/events/testing/databases';
+import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
+import { testDatabases } from '@portal/platform/testing/databases';
 import { exportedDigits, exportedMoment, openCsv } from '../src/testing/csv.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 

@@ -1,13 +1,13 @@
-import type { StoredEvent } from '@portal/events/envelope';
-import { courseIdOf } from '@portal/events/courses/course.events';
+import type { StoredEvent } from '@portal/contracts/envelope';
+import { courseIdOf } from '@portal/contracts/courses/course.events';
 import {
   CHANGES_CHANNEL,
   PROGRESS_CHANNEL,
   createCheckpointTable,
   readCheckpoint,
   writeCheckpoint,
-} from '@portal/events/read-models/checkpoint';
-import { createPartitionTable } from '@portal/events/read-models/partitions';
+} from '@portal/platform/read-models/checkpoint';
+import { createPartitionTable } from '@portal/platform/read-models/partitions';
 import {
   clearMissed,
   createFaultTables,
@@ -16,13 +16,13 @@ import {
   projectionsAside,
   readFaults,
   recordFault,
-} from '@portal/events/read-models/projection-faults';
-import { personalDataReader } from '@portal/events/privacy/personal-data';
-import { createOpenFunction, openText, readModelKey, sealText } from '@portal/events/read-models/sealed-columns';
-import { readEventsAt } from '@portal/events/store/event-store';
-import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
-import { withSchemaLock } from '@portal/events/store/schema-lock';
-import { type Sql, type SqlDatabase, isMissingTable } from '@portal/events/store/sql';
+} from '@portal/platform/read-models/projection-faults';
+import { personalDataReader } from '@portal/platform/privacy/personal-data';
+import { createOpenFunction, openText, readModelKey, sealText } from '@portal/platform/read-models/sealed-columns';
+import { readEventsAt } from '@portal/platform/store/event-store';
+import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
+import { withSchemaLock } from '@portal/platform/store/schema-lock';
+import { type Sql, type SqlDatabase, isMissingTable } from '@portal/platform/store/sql';
 import type { Batch, PersonalAccess, Projection } from './projection.ts';
 
 /**

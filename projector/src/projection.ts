@@ -1,6 +1,6 @@
-import type { StoredEvent } from '@portal/events/envelope';
-import type { PersonalDataReader } from '@portal/events/privacy/personal-data';
-import type { Sql } from '@portal/events/store/sql';
+import type { StoredEvent } from '@portal/contracts/envelope';
+import type { PersonalDataReader } from '@portal/platform/privacy/personal-data';
+import type { Sql } from '@portal/platform/store/sql';
 
 /**
  * A read model: its tables (created in `schema`, so a rebuild can fill fresh ones beside the live
@@ -20,7 +20,7 @@ export interface Projection {
 /**
  * Personal data for a projection: called as a function, it opens what an event sealed; `seal`
  * and `unseal` keep a read model's personal columns sealed, one by one, with the read models' key (opened
- * by views, see @portal/events/read-models/sealed-columns).
+ * by views, see @portal/platform/read-models/sealed-columns).
  */
 export type PersonalAccess = PersonalDataReader & {
   seal(text: string | null): Promise<Buffer | null>;

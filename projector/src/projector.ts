@@ -1,8 +1,8 @@
-import { type ReadModelLag, readCheckpoint, readModelLag } from '@portal/events/read-models/checkpoint';
-import { type ProjectionFault, readFaults } from '@portal/events/read-models/projection-faults';
-import type { EventStore } from '@portal/events/store/port';
-import type { SqlDatabase } from '@portal/events/store/sql';
-import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/events/store/subscription';
+import { type ReadModelLag, readCheckpoint, readModelLag } from '@portal/platform/read-models/checkpoint';
+import { type ProjectionFault, readFaults } from '@portal/platform/read-models/projection-faults';
+import type { EventStore } from '@portal/platform/store/port';
+import type { SqlDatabase } from '@portal/platform/store/sql';
+import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/platform/store/subscription';
 import {
   DEFAULT_RETRY,
   type RetryPolicy,

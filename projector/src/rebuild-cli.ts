@@ -1,10 +1,10 @@
 import { SingleBar } from 'cli-progress';
-import { createEventStore } from '@portal/events/store/event-store';
-import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
+import { createEventStore } from '@portal/platform/store/event-store';
+import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEventStoreSchema } from '@portal/events/store/schema';
-import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';
 

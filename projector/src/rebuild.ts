@@ -1,7 +1,7 @@
-import { readCheckpoint } from '@portal/events/read-models/checkpoint';
-import { readAllAfter } from '@portal/events/store/event-store';
-import { type EventStore, START } from '@portal/events/store/port';
-import type { SqlDatabase } from '@portal/events/store/sql';
+import { readCheckpoint } from '@portal/platform/read-models/checkpoint';
+import { readAllAfter } from '@portal/platform/store/event-store';
+import { type EventStore, START } from '@portal/platform/store/port';
+import type { SqlDatabase } from '@portal/platform/store/sql';
 import type { Projection } from './projection.ts';
 import { applyBatch, applyBatchIn, prepareReadModels } from './apply.ts';
 

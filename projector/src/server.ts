@@ -1,11 +1,11 @@
 import Fastify from 'fastify';
-import { kafkaBrokersFromEnv } from '@portal/events/distribution/kafka-relay';
-import { installHealth } from '@portal/events/http/health';
-import { serveUntilStopped } from '@portal/events/http/serve';
-import { createEventStore } from '@portal/events/store/event-store';
-import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
-import { createEventStoreSchema } from '@portal/events/store/schema';
-import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
+import { kafkaBrokersFromEnv } from '@portal/platform/distribution/kafka';
+import { installHealth } from '@portal/platform/http/health';
+import { serveUntilStopped } from '@portal/platform/http/serve';
+import { createEventStore } from '@portal/platform/store/event-store';
+import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key';
 import { projections } from './projections/index.ts';
 import { startProjector } from './projector.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventStore } from '@portal/events/store/port';
-import type { Sql, SqlDatabase } from '@portal/events/store/sql';
-import { openEventStore, testDatabases } from '@portal/events/testing/databases';
+import type { EventStore } from '@portal/platform/store/port';
+import type { Sql, SqlDatabase } from '@portal/platform/store/sql';
+import { openEventStore, testDatabases } from '@portal/platform/testing/databases';
 import type { Projection } from '../src/projection.ts';
 import { startProjector } from '../src/projector.ts';
 

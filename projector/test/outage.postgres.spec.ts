@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore } from '@portal/events/store/event-store';
-import { connectPostgres } from '@portal/events/store/postgres';
-import { createEventStoreSchema } from '@portal/events/store/schema';
-import { unlockReadModels } from '@portal/events/read-models/sealed-columns';
-import type { SqlDatabase } from '@portal/events/store/sql';
-import { memberRegisteredEvent } from '@portal/events/testing/accounts';
-import { postgresDatabase, postgresSkipReason } from '@portal/events/testing/databases';
+import { createEventStore } from '@portal/platform/store/event-store';
+import { connectPostgres } from '@portal/platform/store/postgres';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
+import type { SqlDatabase } from '@portal/platform/store/sql';
+import { memberRegisteredEvent } from '@portal/platform/testing/accounts';
+import { postgresDatabase, postgresSkipReason } from '@portal/platform/testing/databases';
 import { projections } from '../src/projections/index.ts';
 import { startProjector } from '../src/projector.ts';
 

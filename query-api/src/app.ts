@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { EventStore } from '@portal/events/store/port';
-import type { SqlDatabase } from '@portal/events/store/sql';
-import { unlockReadModels } from '@portal/events/read-models/sealed-columns';
+import type { EventStore } from '@portal/platform/store/port';
+import type { SqlDatabase } from '@portal/platform/store/sql';
+import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
 import { installReadYourWrites } from './core/read-your-writes.ts';
 import { NO_MARGINS, type ScanMargins } from './core/rounds-table.ts';
 import { addressRoutes } from './routes/addresses/routes.ts';

@@ -1,12 +1,12 @@
-import { attendanceConfig } from '@portal/events/attendance/config';
-import { installHealth } from '@portal/events/http/health';
-import { createHttpServer } from '@portal/events/http/server-kit';
-import { serveUntilStopped } from '@portal/events/http/serve';
-import { serviceConfigFromEnv, uploadsDirFromEnv } from '@portal/events/http/service-config';
-import { createEventStore } from '@portal/events/store/event-store';
-import { createEventStoreSchema } from '@portal/events/store/schema';
-import { databaseConfigFromEnv, openDatabase } from '@portal/events/store/open';
-import { dataKeysFromEnv, useDataKeys } from '@portal/events/privacy/data-key';
+import { attendanceConfig } from '@portal/platform/attendance/config';
+import { installHealth } from '@portal/platform/http/health';
+import { createHttpServer } from '@portal/platform/http/server-kit';
+import { serveUntilStopped } from '@portal/platform/http/serve';
+import { serviceConfigFromEnv, uploadsDirFromEnv } from '@portal/platform/http/service-config';
+import { createEventStore } from '@portal/platform/store/event-store';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
+import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key';
 import { queryApi } from './app.ts';
 
 /** query-api alone (production): DATABASE_URL, SESSION_SECRET, DATA_KEY, PORT (3003), UPLOADS_DIR (shared with command-api). Reads what the projector wrote. */

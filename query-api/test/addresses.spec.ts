@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer } from '@portal/events/http/server-kit';
+import { createHttpServer } from '@portal/platform/http/server-kit';
 import type { Province } from '../src/contracts/address.ts';
 import { addressRoutes } from '../src/routes/addresses/routes.ts';
 

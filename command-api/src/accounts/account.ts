@@ -1,5 +1,5 @@
-import type { AccountEvent, Role } from '@portal/events/accounts/account.events';
-import type { Sealed } from '@portal/events/privacy/personal-data';
+import type { AccountEvent, Role } from '@portal/contracts/accounts/account.events';
+import type { Sealed } from '@portal/contracts/privacy/sealed';
 
 export type RegistrationStatus = 'pending' | 'approved' | 'rejected';
 

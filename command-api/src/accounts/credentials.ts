@@ -1,8 +1,8 @@
-import type { Role } from '@portal/events/accounts/account.events';
-import type { UniqueField } from '@portal/events/rules/registration';
-import type { Sql } from '@portal/events/store/sql';
-import { revokeSessions } from '@portal/events/http/revocations';
-import { eraseKey, lookupDigest } from '@portal/events/privacy/personal-data';
+import type { Role } from '@portal/contracts/accounts/account.events';
+import type { UniqueField } from '@portal/contracts/rules/registration';
+import type { Sql } from '@portal/platform/store/sql';
+import { revokeSessions } from '@portal/platform/http/revocations';
+import { eraseKey, lookupDigest } from '@portal/platform/privacy/personal-data';
 
 /**
  * The command side's own tables for accounts: password hashes (never in the log) and the

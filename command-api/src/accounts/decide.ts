@@ -9,10 +9,10 @@ import {
   PersonalDataErased,
   ProfileUpdated,
   RegistrationDeleted,
-} from '@portal/events/accounts/account.events';
-import type { NewEvent } from '@portal/events/envelope';
-import { HttpError } from '@portal/events/http/errors';
-import type { SealedBox } from '@portal/events/privacy/personal-data';
+} from '@portal/contracts/accounts/account.events';
+import type { NewEvent } from '@portal/contracts/envelope';
+import { HttpError } from '@portal/platform/http/errors';
+import type { SealedBox } from '@portal/contracts/privacy/sealed';
 import type { Account } from './account.ts';
 
 /** Time comes in with the command, never from the clock inside a decision. */

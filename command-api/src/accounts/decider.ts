@@ -1,4 +1,4 @@
-import { type AccountEvent, decodeAccountEvent } from '@portal/events/accounts/account.events';
+import { type AccountEvent, decodeAccountEvent } from '@portal/contracts/accounts/account.events';
 import type { Decider } from '../core/command-handler.ts';
 import { type Account, evolve, initialState } from './account.ts';
 import { type AccountCommand, decide } from './decide.ts';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { accountStream } from '@portal/events/accounts/account.events';
-import { password as passwordRule, username as usernameRule } from '@portal/events/rules/registration';
+import { accountStream } from '@portal/contracts/accounts/account.events';
+import { password as passwordRule, username as usernameRule } from '@portal/contracts/rules/registration';
 import type { z } from 'zod';
-import { seal } from '@portal/events/privacy/personal-data';
-import { translate } from '@portal/events/rules/messages';
-import type { EventStore } from '@portal/events/store/port';
-import type { Sql } from '@portal/events/store/sql';
+import { seal } from '@portal/platform/privacy/personal-data';
+import { translate } from '@portal/contracts/rules/messages';
+import type { EventStore } from '@portal/platform/store/port';
+import type { Sql } from '@portal/platform/store/sql';
 import { handleCommand } from '../core/command-handler.ts';
 import { hasAdmin, reserve, saveCredentials } from './credentials.ts';
 import { accountDecider } from './decider.ts';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CompanyData, type Role, accountIdOf, accountStream } from '@portal/events/accounts/account.events';
-import { HttpError } from '@portal/events/http/errors';
-import { languageOf } from '@portal/events/http/language';
-import { seal } from '@portal/events/privacy/personal-data';
-import { consentToCurrentTexts } from '@portal/events/rules/legal';
-import { type MessageKey, translate } from '@portal/events/rules/messages';
+import { CompanyData, type Role, accountIdOf, accountStream } from '@portal/contracts/accounts/account.events';
+import { HttpError } from '@portal/platform/http/errors';
+import { languageOf } from '@portal/platform/http/language';
+import { seal } from '@portal/platform/privacy/personal-data';
+import { consentToCurrentTexts } from '@portal/contracts/rules/legal';
+import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import {
   type MemberRegistration,
   MemberSelfRegistration,
@@ -15,9 +15,9 @@ import {
   conflictLabels,
   partnerUniqueFields,
   uniqueFields,
-} from '@portal/events/rules/registration';
-import type { AppendResult } from '@portal/events/store/port';
-import { UNIQUE_VIOLATION, type Sql, sqlState } from '@portal/events/store/sql';
+} from '@portal/contracts/rules/registration';
+import type { AppendResult } from '@portal/platform/store/port';
+import { UNIQUE_VIOLATION, type Sql, sqlState } from '@portal/platform/store/sql';
 import { handleCommand } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { type UniqueValues, reserve, saveCredentials, takenFields } from './credentials.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { HttpError } from '@portal/events/http/errors';
-import type { Sql, SqlDatabase } from '@portal/events/store/sql';
+import { HttpError } from '@portal/platform/http/errors';
+import type { Sql, SqlDatabase } from '@portal/platform/store/sql';
 
 /**
  * Slows password guessing without letting anyone lock an account (OWASP ASVS 2.2.1):

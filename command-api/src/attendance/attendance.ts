@@ -1,4 +1,4 @@
-import type { AttendanceEvent } from '@portal/events/attendance/attendance.events';
+import type { AttendanceEvent } from '@portal/contracts/attendance/attendance.events';
 
 /** One member in one round: whether a scan counts for them now, and when it happened. */
 export interface Attendance {

@@ -5,9 +5,9 @@ import {
   type RefusalReason,
   ScanRefused,
   type ScanMethod,
-} from '@portal/events/attendance/attendance.events';
-import type { NewEvent } from '@portal/events/envelope';
-import { HttpError } from '@portal/events/http/errors';
+} from '@portal/contracts/attendance/attendance.events';
+import type { NewEvent } from '@portal/contracts/envelope';
+import { HttpError } from '@portal/platform/http/errors';
 import type { Attendance } from './attendance.ts';
 
 /** One attempt: who, where, with what, and when by each clock (the server's never from the body). */

@@ -1,4 +1,4 @@
-import type { Sql } from '@portal/events/store/sql';
+import type { Sql } from '@portal/platform/store/sql';
 
 /**
  * Which course a round belongs to: the scan call names only the round (spec 001 section 7). The

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attendanceStream } from '@portal/events/attendance/attendance.events';
-import { HttpError } from '@portal/events/http/errors';
-import { languageOf } from '@portal/events/http/language';
-import { requireRole } from '@portal/events/http/session';
-import { ScanRequest, VoidRequest } from '@portal/events/rules/attendance';
-import { type MessageKey, translate } from '@portal/events/rules/messages';
+import { attendanceStream } from '@portal/contracts/attendance/attendance.events';
+import { HttpError } from '@portal/platform/http/errors';
+import { languageOf } from '@portal/platform/http/language';
+import { requireRole } from '@portal/platform/http/session';
+import { ScanRequest, VoidRequest } from '@portal/contracts/rules/attendance';
+import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import { handleCommand } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { attendanceDecider } from './decider.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { PersonalData, accountStream } from '@portal/events/accounts/account.events';
-import type { AttendanceConfig } from '@portal/events/attendance/config';
+import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
+import type { AttendanceConfig } from '@portal/platform/attendance/config';
 import {
   type OfflineDecision,
   type RefusalReason,
@@ -8,14 +8,14 @@ import {
   attendanceStream,
   decodeAttendanceEvent,
   refusalStream,
-} from '@portal/events/attendance/attendance.events';
-import { profileLinkMember } from '@portal/events/attendance/pass-code';
-import { passKeysFor } from '@portal/events/attendance/pass-keys';
-import { courseStream } from '@portal/events/courses/course.events';
-import { HttpError } from '@portal/events/http/errors';
-import { open } from '@portal/events/privacy/personal-data';
-import type { EventStore } from '@portal/events/store/port';
-import type { SqlDatabase } from '@portal/events/store/sql';
+} from '@portal/contracts/attendance/attendance.events';
+import { profileLinkMember } from '@portal/contracts/attendance/pass-code';
+import { passKeysFor } from '@portal/platform/attendance/pass-keys';
+import { courseStream } from '@portal/contracts/courses/course.events';
+import { HttpError } from '@portal/platform/http/errors';
+import { open } from '@portal/platform/privacy/personal-data';
+import type { EventStore } from '@portal/platform/store/port';
+import type { SqlDatabase } from '@portal/platform/store/sql';
 import { accountDecider } from '../accounts/decider.ts';
 import { handleCommand, loadState } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';

@@ -1,6 +1,6 @@
-import type { NewEvent, StoredEvent } from '@portal/events/envelope';
-import type { AppendOptions, AppendResult, EventStore } from '@portal/events/store/port';
-import { WrongExpectedRevision } from '@portal/events/store/port';
+import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
+import type { AppendOptions, AppendResult, EventStore } from '@portal/platform/store/port';
+import { WrongExpectedRevision } from '@portal/platform/store/port';
 
 export interface Decider<State, Event, Command> {
   initialState(): State;

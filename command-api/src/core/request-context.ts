@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { EventMetadata } from '@portal/events/envelope';
+import type { EventMetadata } from '@portal/contracts/envelope';
 
 const KEY_HEADER = 'idempotency-key';
 

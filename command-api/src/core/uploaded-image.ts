@@ -3,9 +3,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
-import { HttpError } from '@portal/events/http/errors';
-import { languageOf } from '@portal/events/http/language';
-import { type MessageKey, translate } from '@portal/events/rules/messages';
+import { HttpError } from '@portal/platform/http/errors';
+import { languageOf } from '@portal/platform/http/language';
+import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
 

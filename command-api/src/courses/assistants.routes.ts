@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountStream } from '@portal/events/accounts/account.events';
-import { courseStream } from '@portal/events/courses/course.events';
-import { languageOf } from '@portal/events/http/language';
-import { requireRole } from '@portal/events/http/session';
-import { AssistantRequest } from '@portal/events/rules/course';
-import { type MessageKey, translate } from '@portal/events/rules/messages';
+import { accountStream } from '@portal/contracts/accounts/account.events';
+import { courseStream } from '@portal/contracts/courses/course.events';
+import { languageOf } from '@portal/platform/http/language';
+import { requireRole } from '@portal/platform/http/session';
+import { AssistantRequest } from '@portal/contracts/rules/course';
+import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import { accountDecider } from '../accounts/decider.ts';
 import { digestOf } from '../accounts/credentials.ts';
 import { handleCommand, loadState } from '../core/command-handler.ts';

@@ -1,4 +1,4 @@
-import type { CourseEvent, CourseStatus } from '@portal/events/courses/course.events';
+import type { CourseEvent, CourseStatus } from '@portal/contracts/courses/course.events';
 
 export interface Round {
   roundId: string;

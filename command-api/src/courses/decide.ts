@@ -1,4 +1,4 @@
-import type { Role } from '@portal/events/accounts/account.events';
+import type { Role } from '@portal/contracts/accounts/account.events';
 import {
   AssistantAdded,
   AssistantRemoved,
@@ -13,10 +13,10 @@ import {
   RoundCancelled,
   RoundRescheduled,
   RoundScheduled,
-} from '@portal/events/courses/course.events';
-import type { NewEvent } from '@portal/events/envelope';
-import { HttpError } from '@portal/events/http/errors';
-import { roundsOverlap } from '@portal/events/rules/course';
+} from '@portal/contracts/courses/course.events';
+import type { NewEvent } from '@portal/contracts/envelope';
+import { HttpError } from '@portal/platform/http/errors';
+import { roundsOverlap } from '@portal/contracts/rules/course';
 import type { Course, Round } from './course.ts';
 
 /** Who asks and when: from the verified session and the server's clock, never from the body. */

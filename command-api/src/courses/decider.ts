@@ -1,4 +1,4 @@
-import { type CourseEvent, decodeCourseEvent } from '@portal/events/courses/course.events';
+import { type CourseEvent, decodeCourseEvent } from '@portal/contracts/courses/course.events';
 import type { Decider } from '../core/command-handler.ts';
 import { type Course, evolve, initialState } from './course.ts';
 import { type CourseCommand, decide } from './decide.ts';

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languageOf } from '@portal/events/http/language';
-import { requireSession } from '@portal/events/http/session';
-import { AllNotificationsRead, NotificationsRead, inboxStream } from '@portal/events/notifications/notification.events';
-import { translate } from '@portal/events/rules/messages';
+import { languageOf } from '@portal/platform/http/language';
+import { requireSession } from '@portal/platform/http/session';
+import {
+  AllNotificationsRead,
+  NotificationsRead,
+  inboxStream,
+} from '@portal/contracts/notifications/notification.events';
+import { translate } from '@portal/contracts/rules/messages';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 
 const ReadBody = z.object({

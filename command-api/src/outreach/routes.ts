@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PersonalData, accountStream } from '@portal/events/accounts/account.events';
-import { HttpError } from '@portal/events/http/errors';
-import { languageOf } from '@portal/events/http/language';
-import { requireRole } from '@portal/events/http/session';
+import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
+import { HttpError } from '@portal/platform/http/errors';
+import { languageOf } from '@portal/platform/http/language';
+import { requireRole } from '@portal/platform/http/session';
 import {
   ContactMessageReceived,
   EmailFailed,
@@ -13,10 +13,10 @@ import {
   contactStream,
   emailStream,
   outreachIdOf,
-} from '@portal/events/outreach/outreach.events';
-import { open, seal } from '@portal/events/privacy/personal-data';
-import { translate } from '@portal/events/rules/messages';
-import { ContactForm, EmailForm } from '@portal/events/rules/outreach';
+} from '@portal/contracts/outreach/outreach.events';
+import { open, seal } from '@portal/platform/privacy/personal-data';
+import { translate } from '@portal/contracts/rules/messages';
+import { ContactForm, EmailForm } from '@portal/contracts/rules/outreach';
 import { accountDecider } from '../accounts/decider.ts';
 import { loadState } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Role } from '@portal/events/accounts/account.events';
+import type { Role } from '@portal/contracts/accounts/account.events';
 import { AccessDenied } from '../components/status-views.tsx';
 import { useSession } from '../lib/session.tsx';
 

@@ -1,6 +1,6 @@
 import { type ReactNode, lazy } from 'react';
 import { Navigate, createBrowserRouter, useParams } from 'react-router-dom';
-import type { Role } from '@portal/events/accounts/account.events';
+import type { Role } from '@portal/contracts/accounts/account.events';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
 import { NotFound } from '../components/status-views.tsx';
 import { RequireRole } from './require-role.tsx';

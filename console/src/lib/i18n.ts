@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messages } from '@portal/events/rules/messages';
+import { messages } from '@portal/contracts/rules/messages';
 import { en } from '../locales/en.ts';
 import { th } from '../locales/th.ts';
 import { storedLang } from './storage.ts';

@@ -1,5 +1,5 @@
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { SignedInPartner } from '@portal/events/accounts/login.contract';
+import type { SignedInPartner } from '@portal/contracts/accounts/login.contract';
 import { api, onSessionEnded } from './api-client.ts';
 import { type StoredUser, clearStorage, saveSession, storedUser } from './storage.ts';
 

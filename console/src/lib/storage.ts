@@ -1,4 +1,4 @@
-import { SignedInPartner } from '@portal/events/accounts/login.contract';
+import { SignedInPartner } from '@portal/contracts/accounts/login.contract';
 
 /**
  * What the console keeps in the browser (spec 000 section 3): token, user, theme, lang. The token

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
-import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { PASS_WINDOW_MS } from '@portal/events/attendance/pass-code';
+import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
+import { PASS_WINDOW_MS } from '@portal/contracts/attendance/pass-code';
 import {
   CHROMIUM,
   SCREENSHOTS,

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { lanAddresses } from '@portal/deploy/local-tls';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
-import { postgresSkipReason } from '@portal/events/testing/databases';
+import { postgresSkipReason } from '@portal/platform/testing/databases';
 import { certutilSkipReason } from './fake-camera.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

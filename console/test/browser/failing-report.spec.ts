@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
-import { postgresSkipReason } from '@portal/events/testing/databases';
+import { postgresSkipReason } from '@portal/platform/testing/databases';
 import { SCREENSHOTS, chromiumSkipReason, launchChromium, signIn } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
-import { kafkaSkipReason, testBrokers, testTopic } from '@portal/events/testing/kafka';
+import { kafkaSkipReason, testBrokers, testTopic } from '@portal/platform/testing/kafka';
 import { SCREENSHOTS, chromiumSkipReason, launchChromium, signIn } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };

@@ -5,9 +5,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '@portal/deploy/local-tls';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
-import { PASS_WINDOW_MS } from '@portal/events/attendance/pass-code';
-import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { postgresSkipReason } from '@portal/events/testing/databases';
+import { PASS_WINDOW_MS } from '@portal/contracts/attendance/pass-code';
+import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
+import { postgresSkipReason } from '@portal/platform/testing/databases';
 import {
   SCREENSHOTS,
   apiCaller,

@@ -5,8 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '@portal/deploy/local-tls';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
-import { passKeysFor } from '@portal/events/attendance/pass-keys';
-import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
+import { passKeysFor } from '@portal/platform/attendance/pass-keys';
+import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import {
   SCREENSHOTS,
   apiCaller,

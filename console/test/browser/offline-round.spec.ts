@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '@portal/deploy/local-tls';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
-import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
+import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import {
   SCREENSHOTS,
   apiCaller,

@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { startSmtpSink } from '@portal/deploy/testing/smtp-sink';
-import { sampleMember, samplePartner } from '@portal/events/testing/accounts';
-import { postgresSkipReason } from '@portal/events/testing/databases';
+import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
+import { postgresSkipReason } from '@portal/platform/testing/databases';
 import {
   SCREENSHOTS,
   apiCaller,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
-import { sampleMember } from '@portal/events/testing/accounts';
+import { sampleMember } from '@portal/platform/testing/accounts';
 import { SCREENSHOTS, apiCaller, chromiumSkipReason, newPage, signIn, portalAndBrowser } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };

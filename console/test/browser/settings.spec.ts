@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
-import { sampleMember } from '@portal/events/testing/accounts';
+import { sampleMember } from '@portal/platform/testing/accounts';
 import { SCREENSHOTS, chromiumSkipReason, portalAndBrowser } from './chromium.ts';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMember } from '@portal/events/testing/accounts';
+import { sampleMember } from '@portal/platform/testing/accounts';
 import { SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
-import { postgresSkipReason } from '@portal/events/testing/databases';
+import { postgresSkipReason } from '@portal/platform/testing/databases';
 
 const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 

@@ -1,5 +1,5 @@
-import { MemberEnrolled, courseStream } from '@portal/events/courses/course.events';
-import { sampleMember } from '@portal/events/testing/accounts';
+import { MemberEnrolled, courseStream } from '@portal/contracts/courses/course.events';
+import { sampleMember } from '@portal/platform/testing/accounts';
 import type { TestPortal } from './test-portal.ts';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { postgresDatabase } from '@portal/events/testing/databases';
+import { postgresDatabase } from '@portal/platform/testing/databases';
 
 const root = resolve(import.meta.dirname, '../../..');
 

@@ -1,6 +1,6 @@
-import type { StoredEvent } from '@portal/events/envelope';
-import { type EventStore, START, checkpointOf } from '@portal/events/store/port';
-import type { SqlDatabase } from '@portal/events/store/sql';
+import type { StoredEvent } from '@portal/contracts/envelope';
+import { type EventStore, START, checkpointOf } from '@portal/platform/store/port';
+import type { SqlDatabase } from '@portal/platform/store/sql';
 import { applyBatch, prepareReadModels } from '@portal/projector/apply';
 import { projections } from '@portal/projector/projections/index';
 

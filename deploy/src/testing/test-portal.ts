@@ -1,4 +1,4 @@
-import { type TestDatabase, testUploadsDir } from '@portal/events/testing/databases';
+import { type TestDatabase, testUploadsDir } from '@portal/platform/testing/databases';
 import type { MailConfig } from '@portal/command-api/outreach/mailer';
 import { type PortalOptions, startPortal } from '../portal.ts';
 

@@ -1,10 +1,10 @@
-import type { TopicMessage } from '@portal/events/distribution/messages';
-import type { StoredEvent } from '@portal/events/envelope';
-import { readCheckpoint, writeCheckpoint } from '@portal/events/read-models/checkpoint';
-import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/events/store/port';
-import type { Sql, SqlDatabase } from '@portal/events/store/sql';
+import type { TopicMessage } from '@portal/platform/distribution/messages';
+import type { StoredEvent } from '@portal/contracts/envelope';
+import { readCheckpoint, writeCheckpoint } from '@portal/platform/read-models/checkpoint';
+import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
+import type { Sql, SqlDatabase } from '@portal/platform/store/sql';
 import { type RetryPolicy, announce, applyEvents, lockCourses } from '../apply.ts';
-import { projectionsAside } from '@portal/events/read-models/projection-faults';
+import { projectionsAside } from '@portal/platform/read-models/projection-faults';
 import type { Projection } from '../projection.ts';
 
 export interface PartitionBatch {

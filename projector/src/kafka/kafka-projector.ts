@@ -1,14 +1,14 @@
 import { hostname } from 'node:os';
 import type { Consumer } from 'kafkajs';
-import { EVENTS_TOPIC, ensureTopic, kafkaClient } from '@portal/events/distribution/kafka-relay';
-import { decodeMessage } from '@portal/events/distribution/messages';
-import { readModelLag } from '@portal/events/read-models/checkpoint';
-import type { EventStore } from '@portal/events/store/port';
-import type { SqlDatabase } from '@portal/events/store/sql';
+import { EVENTS_TOPIC, ensureTopic, kafkaClient } from '@portal/platform/distribution/kafka';
+import { decodeMessage } from '@portal/platform/distribution/messages';
+import { readModelLag } from '@portal/platform/read-models/checkpoint';
+import type { EventStore } from '@portal/platform/store/port';
+import type { SqlDatabase } from '@portal/platform/store/sql';
 import type { Projection } from '../projection.ts';
 import { applyPartitionBatch } from './apply-partition.ts';
 import type { RetryPolicy } from '../apply.ts';
-import { readFaults } from '@portal/events/read-models/projection-faults';
+import { readFaults } from '@portal/platform/read-models/projection-faults';
 
 export interface KafkaProjectorOptions {
   source: EventStore;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessageKey } from '@portal/events/rules/messages';
+import type { MessageKey } from '@portal/contracts/rules/messages';
 
 /**
  * Query parameters the lists share. A value the API does not know is a 400 naming the parameter

@@ -1,4 +1,4 @@
-import type { Sql } from '@portal/events/store/sql';
+import type { Sql } from '@portal/platform/store/sql';
 import type { AccountView, CompanyView, RegistrationQuery } from '../contracts/account.ts';
 import { containsPattern } from './paging.ts';
 

@@ -1,5 +1,5 @@
-import type { Role } from '@portal/events/accounts/account.events';
-import type { Sql } from '@portal/events/store/sql';
+import type { Role } from '@portal/contracts/accounts/account.events';
+import type { Sql } from '@portal/platform/store/sql';
 import { roundsAhead } from './partner-home.ts';
 
 /** Whether `accountId` is a scan-only assistant of the course (issue 18). */

@@ -1,4 +1,4 @@
-import type { Sql } from '@portal/events/store/sql';
+import type { Sql } from '@portal/platform/store/sql';
 
 /** A member's attendance history: each round they were scanned in, newest first, voided ones marked. */
 export async function attendanceHistory(sql: Sql, memberId: string) {

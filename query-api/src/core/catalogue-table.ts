@@ -1,4 +1,4 @@
-import type { Sql } from '@portal/events/store/sql';
+import type { Sql } from '@portal/platform/store/sql';
 import type { CatalogueCourse, CatalogueQuery } from '../contracts/catalogue.ts';
 import { containsPattern } from './paging.ts';
 

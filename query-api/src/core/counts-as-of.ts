@@ -1,8 +1,8 @@
-import { decodeAttendanceEvent } from '@portal/events/attendance/attendance.events';
-import { courseStream, decodeCourseEvent } from '@portal/events/courses/course.events';
-import type { StoredEvent } from '@portal/events/envelope';
-import type { EventStore } from '@portal/events/store/port';
-import type { Sql } from '@portal/events/store/sql';
+import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.events';
+import { courseStream, decodeCourseEvent } from '@portal/contracts/courses/course.events';
+import type { StoredEvent } from '@portal/contracts/envelope';
+import type { EventStore } from '@portal/platform/store/port';
+import type { Sql } from '@portal/platform/store/sql';
 
 export interface CountsAsOf {
   enrolled: number;

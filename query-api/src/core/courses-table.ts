@@ -1,4 +1,4 @@
-import type { Sql } from '@portal/events/store/sql';
+import type { Sql } from '@portal/platform/store/sql';
 import type { CourseQuery, CourseView } from '../contracts/course.ts';
 import { courseAbsentSql, roundAbsentSql } from './absence.ts';
 import { containsPattern } from './paging.ts';

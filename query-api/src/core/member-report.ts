@@ -1,4 +1,4 @@
-import type { Sql } from '@portal/events/store/sql';
+import type { Sql } from '@portal/platform/store/sql';
 import type { MemberCourse } from '../contracts/reports.ts';
 import { expectedSql } from './absence.ts';
 

@@ -1,4 +1,4 @@
-import type { Sql } from '@portal/events/store/sql';
+import type { Sql } from '@portal/platform/store/sql';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 interface Page {

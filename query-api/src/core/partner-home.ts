@@ -1,4 +1,4 @@
-import type { Sql } from '@portal/events/store/sql';
+import type { Sql } from '@portal/platform/store/sql';
 import type { PartnerRound } from '../contracts/partner-home.ts';
 import { roundAbsentSql } from './absence.ts';
 import { coursesCreatedBy } from './courses-table.ts';

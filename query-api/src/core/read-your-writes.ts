@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PROGRESS_CHANNEL, readCheckpoint } from '@portal/events/read-models/checkpoint';
-import { type EventStore, isAtOrBefore } from '@portal/events/store/port';
-import type { SqlDatabase } from '@portal/events/store/sql';
+import { PROGRESS_CHANNEL, readCheckpoint } from '@portal/platform/read-models/checkpoint';
+import { type EventStore, isAtOrBefore } from '@portal/platform/store/port';
+import type { SqlDatabase } from '@portal/platform/store/sql';
 
 const WAIT_MS = 2000;
 /** A fallback when a NOTIFY is lost (the projector in another process, a dropped connection). */

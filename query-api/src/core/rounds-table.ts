@@ -1,4 +1,4 @@
-import type { Sql } from '@portal/events/store/sql';
+import type { Sql } from '@portal/platform/store/sql';
 import type { RoundDetails } from '../contracts/round.ts';
 import { roundAbsentSql } from './absence.ts';
 

@@ -1,6 +1,6 @@
 import { type ReactElement, cloneElement, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMessageKey } from '@portal/events/rules/messages';
+import { isMessageKey } from '@portal/contracts/rules/messages';
 
 /** A rule's message key is translated; a message the server already translated is shown as it is. */
 export function useFieldMessage() {

@@ -1,5 +1,5 @@
-import { CompanyData, PersonalData, accountIdOf, decodeAccountEvent } from '@portal/events/accounts/account.events';
-import { createSealedView } from '@portal/events/read-models/sealed-columns';
+import { CompanyData, PersonalData, accountIdOf, decodeAccountEvent } from '@portal/contracts/accounts/account.events';
+import { createSealedView } from '@portal/platform/read-models/sealed-columns';
 import type { Projection } from '../../projection.ts';
 
 const nobody: PersonalData = {

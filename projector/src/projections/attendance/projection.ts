@@ -1,6 +1,6 @@
-import { decodeAttendanceEvent } from '@portal/events/attendance/attendance.events';
-import { courseIdOf, decodeCourseEvent } from '@portal/events/courses/course.events';
-import type { Sql } from '@portal/events/store/sql';
+import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.events';
+import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
+import type { Sql } from '@portal/platform/store/sql';
 import type { Projection } from '../../projection.ts';
 
 /**

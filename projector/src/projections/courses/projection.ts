@@ -1,4 +1,4 @@
-import { courseIdOf, decodeCourseEvent } from '@portal/events/courses/course.events';
+import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
 import type { Projection } from '../../projection.ts';
 
 /**

@@ -1,12 +1,12 @@
-import { accountIdOf, decodeAccountEvent } from '@portal/events/accounts/account.events';
-import { courseIdOf, decodeCourseEvent } from '@portal/events/courses/course.events';
-import type { StoredEvent } from '@portal/events/envelope';
+import { accountIdOf, decodeAccountEvent } from '@portal/contracts/accounts/account.events';
+import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
+import type { StoredEvent } from '@portal/contracts/envelope';
 import {
   type NotificationType,
   decodeNotificationEvent,
   inboxOwnerOf,
-} from '@portal/events/notifications/notification.events';
-import type { Sql } from '@portal/events/store/sql';
+} from '@portal/contracts/notifications/notification.events';
+import type { Sql } from '@portal/platform/store/sql';
 import type { Projection } from '../../projection.ts';
 
 interface Notice {

@@ -1,11 +1,11 @@
-import { accountIdOf, decodeAccountEvent } from '@portal/events/accounts/account.events';
+import { accountIdOf, decodeAccountEvent } from '@portal/contracts/accounts/account.events';
 import {
   ContactContent,
   EmailContent,
   decodeOutreachEvent,
   outreachIdOf,
-} from '@portal/events/outreach/outreach.events';
-import { createSealedView } from '@portal/events/read-models/sealed-columns';
+} from '@portal/contracts/outreach/outreach.events';
+import { createSealedView } from '@portal/platform/read-models/sealed-columns';
 import type { Projection } from '../../projection.ts';
 
 /**

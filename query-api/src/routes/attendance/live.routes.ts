@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireRole, requireSession } from '@portal/events/http/session';
-import { HttpError } from '@portal/events/http/errors';
+import { requireRole, requireSession } from '@portal/platform/http/session';
+import { HttpError } from '@portal/platform/http/errors';
 import { isAssistant } from '../../core/assistants-table.ts';
-import { CHANGES_CHANNEL } from '@portal/events/read-models/checkpoint';
+import { CHANGES_CHANNEL } from '@portal/platform/read-models/checkpoint';
 
 const KEEP_ALIVE_MS = 20_000;
 /** The notification badge recounts at most once a second, however busy the log. */

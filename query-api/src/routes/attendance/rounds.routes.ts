@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { passKeysFor } from '@portal/events/attendance/pass-keys';
-import { HttpError } from '@portal/events/http/errors';
-import { languageOf } from '@portal/events/http/language';
-import { requireRole } from '@portal/events/http/session';
-import { translate } from '@portal/events/rules/messages';
+import { passKeysFor } from '@portal/platform/attendance/pass-keys';
+import { HttpError } from '@portal/platform/http/errors';
+import { languageOf } from '@portal/platform/http/language';
+import { requireRole } from '@portal/platform/http/session';
+import { translate } from '@portal/contracts/rules/messages';
 import { PassAnswer, RoundDetails } from '../../contracts/round.ts';
 import { findRound } from '../../core/rounds-table.ts';
 import { mayScanIn } from '../../core/assistants-table.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '@portal/events/http/errors';
-import { languageOf } from '@portal/events/http/language';
-import { requireRole } from '@portal/events/http/session';
-import { translate } from '@portal/events/rules/messages';
+import { HttpError } from '@portal/platform/http/errors';
+import { languageOf } from '@portal/platform/http/language';
+import { requireRole } from '@portal/platform/http/session';
+import { translate } from '@portal/contracts/rules/messages';
 import { AssistantList, AssistingAnswer } from '../../contracts/assistants.ts';
 import { assistedRounds, courseAssistants } from '../../core/assistants-table.ts';
 

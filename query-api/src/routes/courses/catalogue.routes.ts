@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { languageOf } from '@portal/events/http/language';
-import { requireSession } from '@portal/events/http/session';
-import { translate } from '@portal/events/rules/messages';
+import { languageOf } from '@portal/platform/http/language';
+import { requireSession } from '@portal/platform/http/session';
+import { translate } from '@portal/contracts/rules/messages';
 import { CataloguePage, CatalogueQuery } from '../../contracts/catalogue.ts';
 import { searchCatalogue } from '../../core/catalogue-table.ts';
 import { pagesOf } from '../../core/paging.ts';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '@portal/events/http/errors';
-import { languageOf } from '@portal/events/http/language';
-import { requireRole } from '@portal/events/http/session';
+import { HttpError } from '@portal/platform/http/errors';
+import { languageOf } from '@portal/platform/http/language';
+import { requireRole } from '@portal/platform/http/session';
 import { pagesOf } from '../../core/paging.ts';
-import { translate } from '@portal/events/rules/messages';
+import { translate } from '@portal/contracts/rules/messages';
 import { CourseDetails, CourseList, CoursePage, CourseQuery, ParticipantList } from '../../contracts/course.ts';
 import { findCourse, searchCourses } from '../../core/courses-table.ts';
 import { courseParticipants } from '../../core/participants-table.ts';

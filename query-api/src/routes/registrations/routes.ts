@@ -3,7 +3,7 @@ import { ExportZone, asMoment, asText, safeCsv } from '../../core/safe-csv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '@portal/events/http/session';
+import { requireRole } from '@portal/platform/http/session';
 import { pagesOf } from '../../core/paging.ts';
 import { RegistrationList, RegistrationPage, RegistrationQuery } from '../../contracts/account.ts';
 import { searchRegistrations } from '../../core/accounts-table.ts';

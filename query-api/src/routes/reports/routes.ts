@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '@portal/events/http/errors';
-import { languageOf } from '@portal/events/http/language';
-import { requireRole, requireSession } from '@portal/events/http/session';
-import { translate } from '@portal/events/rules/messages';
+import { HttpError } from '@portal/platform/http/errors';
+import { languageOf } from '@portal/platform/http/language';
+import { requireRole, requireSession } from '@portal/platform/http/session';
+import { translate } from '@portal/contracts/rules/messages';
 import { PartnerHome } from '../../contracts/partner-home.ts';
 import { MemberReport, Overview, OverviewQuery } from '../../contracts/reports.ts';
 import { findAccount } from '../../core/accounts-table.ts';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { languageOf } from '@portal/events/http/language';
-import { requireRole } from '@portal/events/http/session';
-import { readModelLag } from '@portal/events/read-models/checkpoint';
-import { kafkaProjectorLags } from '@portal/events/read-models/partitions';
-import { readFaults } from '@portal/events/read-models/projection-faults';
-import { translate } from '@portal/events/rules/messages';
+import { languageOf } from '@portal/platform/http/language';
+import { requireRole } from '@portal/platform/http/session';
+import { readModelLag } from '@portal/platform/read-models/checkpoint';
+import { kafkaProjectorLags } from '@portal/platform/read-models/partitions';
+import { readFaults } from '@portal/platform/read-models/projection-faults';
+import { translate } from '@portal/contracts/rules/messages';
 import { ProjectorsAnswer } from '../../contracts/projectors.ts';
 
 /** The admins' view of the projectors: how far the read models, and each projector, are behind the log. */

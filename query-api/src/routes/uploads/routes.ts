@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '@portal/events/http/session';
+import { requireSession } from '@portal/platform/http/session';
 
 /**
  * Serves uploaded files under /uploads to signed-in users only (profile photos are personal

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OfflineDecision } from '@portal/events/attendance/attendance.events';
+import type { OfflineDecision } from '@portal/contracts/attendance/attendance.events';
 import type { PassAnswer, RoundDetails } from '@portal/query-api/contracts/round';
 import { api } from '../../../lib/api-client.ts';
 

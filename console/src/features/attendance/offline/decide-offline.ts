@@ -1,6 +1,6 @@
-import type { OfflineDecision } from '@portal/events/attendance/attendance.events';
-import { passChecker } from '@portal/events/attendance/pass-check';
-import { profileLinkMember } from '@portal/events/attendance/pass-code';
+import type { OfflineDecision } from '@portal/contracts/attendance/attendance.events';
+import { passChecker } from '@portal/contracts/attendance/pass-check';
+import { profileLinkMember } from '@portal/contracts/attendance/pass-code';
 import type { ScanMethod } from '../api/rounds.ts';
 
 /** What a scanner keeps of a round to decide alone: the roster at the last sync, the times, the key. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginAnswer } from '@portal/events/accounts/login.contract';
+import type { LoginAnswer } from '@portal/contracts/accounts/login.contract';
 import { api } from '../../../lib/api-client.ts';
 
 export const login = (body: { username: string; password: string }) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { courseDescription, courseStatus, courseTopic, maxPeople, roundsOverlap } from '@portal/events/rules/course';
-import type { MessageKey } from '@portal/events/rules/messages';
+import { courseDescription, courseStatus, courseTopic, maxPeople, roundsOverlap } from '@portal/contracts/rules/course';
+import type { MessageKey } from '@portal/contracts/rules/messages';
 
 const key = (messageKey: MessageKey) => messageKey;
 

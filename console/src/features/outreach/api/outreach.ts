@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ContactForm, EmailForm } from '@portal/events/rules/outreach';
+import type { ContactForm, EmailForm } from '@portal/contracts/rules/outreach';
 import type { ContactMessages, Emails } from '@portal/query-api/contracts/outreach';
 import { api } from '../../../lib/api-client.ts';
 

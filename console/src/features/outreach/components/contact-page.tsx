@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { ContactForm } from '@portal/events/rules/outreach';
+import { ContactForm } from '@portal/contracts/rules/outreach';
 import { Field } from '../../../components/form/field.tsx';
 import { useNotice } from '../../../components/ui/use-notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

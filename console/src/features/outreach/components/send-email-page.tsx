@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { EmailForm } from '@portal/events/rules/outreach';
+import { EmailForm } from '@portal/contracts/rules/outreach';
 import { Field } from '../../../components/form/field.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useNotice } from '../../../components/ui/use-notice.tsx';

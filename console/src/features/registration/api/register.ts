@@ -3,7 +3,7 @@ import type {
   MemberRegistration,
   MemberSelfRegistration,
   PartnerRegistration,
-} from '@portal/events/rules/registration';
+} from '@portal/contracts/rules/registration';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 

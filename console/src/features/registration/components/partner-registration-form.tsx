@@ -3,7 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { PartnerRegistration, partnerTitles } from '@portal/events/rules/registration';
+import { PartnerRegistration, partnerTitles } from '@portal/contracts/rules/registration';
 import { AddressFields } from '../../../components/form/address-fields.tsx';
 import { Field } from '../../../components/form/field.tsx';
 import { ProvinceLoadFailure } from '../../../components/form/province-load-failure.tsx';

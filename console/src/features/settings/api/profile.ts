@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { PasswordChange, ProfileUpdate } from '@portal/events/rules/profile';
+import type { PasswordChange, ProfileUpdate } from '@portal/contracts/rules/profile';
 import type { ProfileAnswer } from '@portal/query-api/contracts/account';
 import { api } from '../../../lib/api-client.ts';
 

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { PasswordForm as PasswordRules } from '@portal/events/rules/profile';
+import { PasswordForm as PasswordRules } from '@portal/contracts/rules/profile';
 import { Field, useFieldMessage } from '../../../components/form/field.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

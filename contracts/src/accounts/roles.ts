@@ -1,0 +1,3 @@
+/** The roles an account can have. */
+export const roles = ['member', 'partner', 'admin'] as const;
+export type Role = (typeof roles)[number];

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { IdempotencyKeyReused, WrongExpectedRevision } from '../store/port.ts';
+import { type MessageKey, translate } from '@portal/contracts/rules/messages';
+import { languageOf } from './language.ts';
+
+/**
+ * A refusal the user should read: a status, a message key (translated for the user), and any
+ * extra fields of the answer (the spec's `fields`, `conflicts`, `status`, ...).
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: MessageKey,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(messageKey);
+    this.name = 'HttpError';
+  }
+}
+
+/**
+ * The one error handler of both APIs. Validation errors answer 400 with `errors`, one translated
+ * message per field; other 4xx keep their message; 5xx are logged and hidden.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = languageOf(request);
+    const send = (statusCode: number, messageKey: MessageKey | string, extra: Record<string, unknown> = {}) =>
+      reply.code(statusCode).send({ success: false, message: translate(messageKey, language), ...extra });
+
+    if (error instanceof HttpError) return send(error.statusCode, error.messageKey, error.extra);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        errors[field] ??= translate(issue.message ?? 'value.invalid', language);
+      }
+      const first = Object.values(errors)[0];
+      return send(400, first ?? 'request.invalid', { errors });
+    }
+    if (error instanceof IdempotencyKeyReused) return send(422, 'request.idempotencyReused');
+    if (error instanceof WrongExpectedRevision) return send(409, 'request.conflict');
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return send(400, 'request.malformed');
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode < 500) return send(statusCode, error.message);
+    request.log.error({ err: error }, 'request failed');
+    return send(500, 'server.error');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const message = translate('route.notFound', languageOf(request));
+    reply.code(404).send({ success: false, message: `${message} (${request.method} ${request.url.split('?')[0]})` });
+  });
+}

@@ -1,0 +1,225 @@
+import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
+import {
+  type AppendOptions,
+  type AppendResult,
+  type Checkpoint,
+  type EventStore,
+  IdempotencyKeyReused,
+  WrongExpectedRevision,
+} from './port.ts';
+import type { Sql, SqlDatabase } from './sql.ts';
+
+export const APPENDED_CHANNEL = 'es_appended';
+
+/**
+ * The event store over either SQL adapter.
+ *
+ * Global order. Positions come from a sequence when a row is inserted, but transactions commit in
+ * their own order: a transaction holding position 5 can commit after one holding 6. A reader that
+ * asks for `position > 4` between those two commits sees 6, moves on, and never sees 5. So the
+ * log's order is (transaction id, position), and a reader only takes rows of transactions older
+ * than every transaction still running (`pg_snapshot_xmin`): nothing can appear behind them later.
+ * This is the approach of Emmett and Marten; a long transaction elsewhere holds readers back
+ * (visible as lag), it never makes them skip.
+ */
+export function createEventStore(db: SqlDatabase): EventStore {
+  return {
+    append: (streamId, events, options) => db.transaction((tx) => appendInTransaction(tx, streamId, events, options)),
+    appendDecided: (streamId, decide, options = {}) =>
+      db.transaction(async (tx) => {
+        if (options.idempotency) {
+          const earlier = await claimIdempotency(tx, options.idempotency);
+          if (earlier) return earlier;
+        }
+        // Held to the commit: the next caller on this stream reads what this one appends.
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, ${STREAM_LOCK_SEED}))`, [streamId]);
+        const history = await readStream(tx, streamId);
+        const events = decide(history);
+        const last = history.at(-1);
+        if (events.length === 0 && last) {
+          const unchanged = { streamId, nextRevision: last.streamRevision, position: last.position, replayed: false };
+          if (options.idempotency) await recordIdempotentResult(tx, options.idempotency.key, unchanged);
+          return unchanged;
+        }
+        const expectedRevision = last ? last.streamRevision : 'no_stream';
+        return appendInTransaction(tx, streamId, events, { ...options, expectedRevision }, { keyClaimed: true });
+      }),
+    findIdempotent: (key, fingerprint) => findIdempotent(db, key, fingerprint),
+    readStream: (streamId) => readStream(db, streamId),
+    readAll: (after, limit) => readAllAfter(db, after, limit),
+    async checkpointAt(position) {
+      const [row] = await db.query<{ transaction_id: string }>(
+        `SELECT transaction_id::text FROM es.events WHERE position = $1`,
+        [position],
+      );
+      return row ? { transactionId: row.transaction_id, position } : null;
+    },
+    async lagBehind(checkpoint) {
+      const [row] = await db.query<{ events: string; oldest_at: Date | null }>(
+        `SELECT count(*)::text AS events, min(created_at) AS oldest_at FROM es.events
+          WHERE (transaction_id, position) > ($1::xid8, $2::bigint)`,
+        [checkpoint.transactionId, checkpoint.position],
+      );
+      return { events: Number(row?.events ?? 0), oldestAt: row?.oldest_at?.toISOString() ?? null };
+    },
+    onAppended: (wake) => db.listen(APPENDED_CHANNEL, wake, wake),
+  };
+}
+
+/** The append itself, inside a caller's transaction (the contract tests hold one open). */
+export async function appendInTransaction(
+  tx: Sql,
+  streamId: string,
+  events: readonly NewEvent[],
+  options: AppendOptions,
+  { keyClaimed = false } = {},
+): Promise<AppendResult> {
+  if (events.length === 0) throw new Error('append needs at least one event');
+  const { idempotency } = options;
+  if (idempotency && !keyClaimed) {
+    const earlier = await claimIdempotency(tx, idempotency);
+    if (earlier) return earlier;
+  }
+
+  const current = await lockStream(tx, streamId);
+  const { expectedRevision } = options;
+  const expectedMatches =
+    expectedRevision === 'any' || (expectedRevision === 'no_stream' ? current === -1 : expectedRevision === current);
+  if (!expectedMatches) throw new WrongExpectedRevision(streamId, expectedRevision, current);
+
+  const nextRevision = current + events.length;
+  if (current === -1) {
+    const created = await tx.query(
+      `INSERT INTO es.streams (stream_id, revision) VALUES ($1, $2) ON CONFLICT (stream_id) DO NOTHING RETURNING stream_id`,
+      [streamId, nextRevision],
+    );
+    // Someone created the stream since we looked: their events come first, so we are stale.
+    if (created.length === 0)
+      throw new WrongExpectedRevision(streamId, expectedRevision, await lockStream(tx, streamId));
+  } else {
+    await tx.query(`UPDATE es.streams SET revision = $2 WHERE stream_id = $1`, [streamId, nextRevision]);
+  }
+
+  await options.inSameTransaction?.(tx);
+
+  const values: unknown[] = [];
+  const rows = events.map((event, index) => {
+    values.push(
+      streamId,
+      current + 1 + index,
+      event.type,
+      event.schemaVersion,
+      JSON.stringify(event.data),
+      JSON.stringify(event.metadata ?? {}),
+    );
+    const at = index * 6;
+    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::jsonb, $${at + 6}::jsonb)`;
+  });
+  const inserted = await tx.query<{ position: string }>(
+    `INSERT INTO es.events (stream_id, stream_revision, type, schema_version, data, metadata)
+     VALUES ${rows.join(', ')} RETURNING position::text`,
+    values,
+  );
+  const position = Math.max(...inserted.map((row) => Number(row.position)));
+  const result: AppendResult = { streamId, nextRevision, position, replayed: false };
+
+  if (idempotency) await recordIdempotentResult(tx, idempotency.key, result);
+  await tx.query(`SELECT pg_notify($1, $2)`, [APPENDED_CHANNEL, String(position)]);
+  return result;
+}
+
+/** Any number; it keeps stream locks apart from the other advisory locks the project takes. */
+const STREAM_LOCK_SEED = 6_151_723;
+
+/**
+ * Claims an idempotency key for this transaction: answers the first result when the key was used
+ * before, null when it is this transaction's to use. A concurrent holder of the same key makes
+ * the insert wait for its commit (then it answers that result) or its rollback (then it is ours).
+ */
+async function claimIdempotency(tx: Sql, idempotency: { key: string; fingerprint: string }) {
+  const claimed = await tx.query(
+    `INSERT INTO es.idempotency (key, fingerprint) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
+    [idempotency.key, idempotency.fingerprint],
+  );
+  if (claimed.length > 0) return null;
+  return findIdempotent(tx, idempotency.key, idempotency.fingerprint);
+}
+
+async function recordIdempotentResult(tx: Sql, key: string, result: AppendResult) {
+  await tx.query(`UPDATE es.idempotency SET result = $2::jsonb WHERE key = $1`, [key, JSON.stringify(result)]);
+}
+
+async function readStream(sql: Sql, streamId: string): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(`${SELECT_EVENTS} WHERE stream_id = $1 ORDER BY stream_revision`, [streamId]);
+  return rows.map(toStoredEvent);
+}
+
+async function lockStream(tx: Sql, streamId: string): Promise<number> {
+  const [row] = await tx.query<{ revision: string }>(
+    `SELECT revision::text FROM es.streams WHERE stream_id = $1 FOR UPDATE`,
+    [streamId],
+  );
+  return row ? Number(row.revision) : -1;
+}
+
+async function findIdempotent(sql: Sql, key: string, fingerprint: string): Promise<AppendResult | null> {
+  const [row] = await sql.query<{ fingerprint: string; result: AppendResult | null }>(
+    `SELECT fingerprint, result FROM es.idempotency WHERE key = $1`,
+    [key],
+  );
+  if (!row) return null;
+  if (row.fingerprint !== fingerprint) throw new IdempotencyKeyReused(key);
+  return row.result ? { ...row.result, replayed: true } : null;
+}
+
+export async function readAllAfter(sql: Sql, after: Checkpoint, limit: number): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(
+    `${SELECT_EVENTS}
+     WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+       AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     ORDER BY transaction_id, position
+     LIMIT $3`,
+    [after.transactionId, after.position, limit],
+  );
+  return rows.map(toStoredEvent);
+}
+
+/** The events at these global positions, in the log's order (a projection catching up on what it missed). */
+export async function readEventsAt(sql: Sql, positions: readonly number[]): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(
+    `${SELECT_EVENTS} WHERE position = ANY($1::bigint[]) ORDER BY transaction_id, position`,
+    [positions],
+  );
+  return rows.map(toStoredEvent);
+}
+
+/**
+ * Columns come back as text under other names: a select-list alias named like its column would
+ * make ORDER BY sort the text ('10' before '9'), not the number.
+ */
+const SELECT_EVENTS = `SELECT position::text AS position_text, transaction_id::text AS transaction_id_text, stream_id,
+  stream_revision::text AS stream_revision_text, type, schema_version, data, metadata, created_at FROM es.events`;
+
+interface EventRow {
+  position_text: string;
+  transaction_id_text: string;
+  stream_id: string;
+  stream_revision_text: string;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: StoredEvent['metadata'];
+  created_at: Date;
+}
+
+const toStoredEvent = (row: EventRow): StoredEvent => ({
+  position: Number(row.position_text),
+  transactionId: row.transaction_id_text,
+  streamId: row.stream_id,
+  streamRevision: Number(row.stream_revision_text),
+  type: row.type,
+  schemaVersion: row.schema_version,
+  data: row.data,
+  metadata: row.metadata,
+  createdAt: row.created_at.toISOString(),
+});

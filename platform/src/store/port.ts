@@ -1,0 +1,99 @@
+import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
+import type { Sql } from './sql.ts';
+
+/**
+ * Where in the log a reader is. The log's global order is (transactionId, position): a reader
+ * that only follows `position` can skip an event whose transaction commits after a later one's
+ * (see ./event-store.ts).
+ */
+export interface Checkpoint {
+  transactionId: string;
+  position: number;
+}
+export const START: Checkpoint = { transactionId: '0', position: 0 };
+
+/** `no_stream`: the stream must not exist yet; a number: its last revision must be that. */
+export type ExpectedRevision = number | 'no_stream' | 'any';
+
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+  /**
+   * The command's idempotency key and a fingerprint of its request. A key seen before with the
+   * same fingerprint appends nothing and answers the first result; with another fingerprint it is
+   * refused (IdempotencyKeyReused).
+   */
+  idempotency?: { key: string; fingerprint: string };
+  /** Work on the command side's own tables that must commit or fail with the events. */
+  inSameTransaction?: (tx: Sql) => Promise<void>;
+}
+
+export interface AppendResult {
+  streamId: string;
+  /** The stream's revision after the append. */
+  nextRevision: number;
+  /** The global position of the last event appended. */
+  position: number;
+  /** True when this answer is the first result of an earlier append with the same key. */
+  replayed: boolean;
+}
+
+export interface EventStore {
+  append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Reads the stream, decides on what was read and appends what was decided, as one step with the
+   * stream locked: callers on one stream are decided one after another, each on the state the one
+   * before left, so a rush gets a real decision for everyone instead of conflicts. `decide` may
+   * throw to refuse (nothing is appended, nothing stored under the key); when it decides nothing
+   * on an existing stream, the answer points at the stream as it is. A key seen before answers
+   * its first result without deciding again.
+   */
+  appendDecided(
+    streamId: string,
+    decide: (history: StoredEvent[]) => readonly NewEvent[],
+    options?: Omit<AppendOptions, 'expectedRevision'>,
+  ): Promise<AppendResult>;
+  /** The first result for an idempotency key, or null when the key is new. */
+  findIdempotent(key: string, fingerprint: string): Promise<AppendResult | null>;
+  readStream(streamId: string): Promise<StoredEvent[]>;
+  /** Committed events after `after` in the global order, never skipping one that commits later. */
+  readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]>;
+  /** Where the event at a global position stands in the global order (null: no such event). */
+  checkpointAt(position: number): Promise<Checkpoint | null>;
+  /**
+   * How far `checkpoint` is behind the log: committed events after it, including any a long
+   * transaction elsewhere still holds back from readers, and when the oldest of them was appended.
+   */
+  lagBehind(checkpoint: Checkpoint): Promise<{ events: number; oldestAt: string | null }>;
+  /** Calls `wake` when something may have been appended (NOTIFY, or a reconnect that lost some). */
+  onAppended(wake: () => void): Promise<() => Promise<void>>;
+}
+
+export class WrongExpectedRevision extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId}: expected revision ${expected}, found ${actual}`);
+    this.name = 'WrongExpectedRevision';
+  }
+}
+
+export class IdempotencyKeyReused extends Error {
+  constructor(readonly key: string) {
+    super(`idempotency key ${key} was used for a different request`);
+    this.name = 'IdempotencyKeyReused';
+  }
+}
+
+/** Is `a` at or before `b` in the log's global order? */
+export function isAtOrBefore(a: Checkpoint, b: Checkpoint): boolean {
+  const ax = BigInt(a.transactionId);
+  const bx = BigInt(b.transactionId);
+  return ax < bx || (ax === bx && a.position <= b.position);
+}
+
+export const checkpointOf = (event: StoredEvent): Checkpoint => ({
+  transactionId: event.transactionId,
+  position: event.position,
+});

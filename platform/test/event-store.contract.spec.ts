@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
+import { appendInTransaction, createEventStore, readAllAfter } from '../src/store/event-store.ts';
+import {
+  type Checkpoint,
+  type EventStore,
+  IdempotencyKeyReused,
+  START,
+  WrongExpectedRevision,
+  checkpointOf,
+  isAtOrBefore,
+} from '../src/store/port.ts';
+import { createEventStoreSchema } from '../src/store/schema.ts';
+import type { SqlDatabase } from '../src/store/sql.ts';
+import { subscribeToAll } from '../src/store/subscription.ts';
+import { openEventStore, testDatabases } from '../src/testing/databases.ts';
+
+const event = (n: number): NewEvent => ({ type: 'Counted', schemaVersion: 1, data: { n } });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Reads everything after `from` until a read answers nothing new. */
+async function drain(db: SqlDatabase, from: Checkpoint, seen: StoredEvent[]): Promise<Checkpoint> {
+  let at = from;
+  for (;;) {
+    const batch = await readAllAfter(db, at, 100);
+    if (batch.length === 0) return at;
+    seen.push(...batch);
+    at = checkpointOf(batch[batch.length - 1]!);
+  }
+}
+
+describe.each(testDatabases())('event store contract on $name', (database) => {
+  let db: SqlDatabase;
+  let store: EventStore;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, store, drop } = await openEventStore(database));
+  });
+  afterAll(() => drop());
+
+  it('appends to a stream with revisions from 0 and reads it back in order', async () => {
+    const first = await store.append('counter-a', [event(1), event(2)], { expectedRevision: 'no_stream' });
+    const second = await store.append('counter-a', [event(3)], { expectedRevision: first.nextRevision });
+    expect(first.nextRevision).toBe(1);
+    expect(second.nextRevision).toBe(2);
+    expect(second.position).toBeGreaterThan(first.position);
+    const stream = await store.readStream('counter-a');
+    expect(stream.map((e) => [e.streamRevision, (e.data as { n: number }).n])).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ]);
+    expect(stream[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('reads a long stream in revision order (10 after 9, not after 1)', async () => {
+    let revision: number | 'no_stream' = 'no_stream';
+    for (let n = 0; n < 12; n++)
+      revision = (await store.append('long-stream', [event(n)], { expectedRevision: revision })).nextRevision;
+    const stream = await store.readStream('long-stream');
+    expect(stream.map((e) => e.streamRevision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
+  it('refuses an append whose expected revision is stale, and appends nothing', async () => {
+    await store.append('counter-b', [event(1)], { expectedRevision: 'no_stream' });
+    await expect(store.append('counter-b', [event(2)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
+      WrongExpectedRevision,
+    );
+    await store.append('counter-b', [event(2)], { expectedRevision: 0 });
+    const stale = store.append('counter-b', [event(3)], { expectedRevision: 0 });
+    await expect(stale).rejects.toMatchObject({ expected: 0, actual: 1 });
+    expect(await store.readStream('counter-b')).toHaveLength(2);
+  });
+
+  it('answers a replayed idempotency key with the first result and appends nothing', async () => {
+    const idempotency = { key: 'key-1', fingerprint: 'request-1' };
+    const first = await store.append('counter-c', [event(1)], { expectedRevision: 'no_stream', idempotency });
+    const again = await store.append('counter-c', [event(1)], { expectedRevision: 'no_stream', idempotency });
+    expect(first.replayed).toBe(false);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await store.findIdempotent('key-1', 'request-1')).toEqual({ ...first, replayed: true });
+    expect(await store.findIdempotent('key-unknown', 'request-1')).toBeNull();
+    expect(await store.readStream('counter-c')).toHaveLength(1);
+  });
+
+  it('refuses an idempotency key reused for a different request', async () => {
+    const idempotency = { key: 'key-2', fingerprint: 'request-2' };
+    await store.append('counter-d', [event(1)], { expectedRevision: 'no_stream', idempotency });
+    const reused = { key: 'key-2', fingerprint: 'another request' };
+    await expect(
+      store.append('counter-d', [event(2)], { expectedRevision: 0, idempotency: reused }),
+    ).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    await expect(store.findIdempotent('key-2', 'another request')).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    expect(await store.readStream('counter-d')).toHaveLength(1);
+  });
+
+  it('decides concurrent callers on one stream one after another, each on what the one before appended', async () => {
+    // Each caller appends the number after the last one it sees: any two deciding on the same
+    // state would append the same number twice.
+    const next = (history: StoredEvent[]) => [event(((history.at(-1)?.data as { n: number }) ?? { n: 0 }).n + 1)];
+    await Promise.all(Array.from({ length: 24 }, () => store.appendDecided('decided-1', next)));
+    const numbers = (await store.readStream('decided-1')).map((stored) => (stored.data as { n: number }).n);
+    expect(numbers).toEqual(Array.from({ length: 24 }, (_, n) => n + 1));
+  });
+
+  it('stores a decision under its idempotency key, even a decision to change nothing, and refuses without storing', async () => {
+    const key = { key: 'decided-key-1', fingerprint: 'f' };
+    const first = await store.appendDecided('decided-2', () => [event(1)], { idempotency: key });
+    const again = await store.appendDecided('decided-2', () => [event(2)], { idempotency: key });
+    expect(again).toEqual({ ...first, replayed: true });
+    const nothing = { key: 'decided-key-2', fingerprint: 'f' };
+    await store.appendDecided('decided-2', () => [], { idempotency: nothing });
+    expect(await store.appendDecided('decided-2', () => [event(3)], { idempotency: nothing })).toMatchObject({
+      position: first.position,
+      replayed: true,
+    });
+    const refused = { key: 'decided-key-3', fingerprint: 'f' };
+    await expect(
+      store.appendDecided(
+        'decided-2',
+        () => {
+          throw new Error('refused');
+        },
+        { idempotency: refused },
+      ),
+    ).rejects.toThrow('refused');
+    await store.appendDecided('decided-2', () => [event(4)], { idempotency: refused });
+    expect((await store.readStream('decided-2')).map((stored) => (stored.data as { n: number }).n)).toEqual([1, 4]);
+  });
+
+  it('rolls the whole append back when work in the same transaction fails', async () => {
+    const failing = store.append('counter-e', [event(1)], {
+      expectedRevision: 'no_stream',
+      inSameTransaction: async (tx) => {
+        await tx.query('SELECT 1/0');
+      },
+    });
+    await expect(failing).rejects.toThrow();
+    expect(await store.readStream('counter-e')).toHaveLength(0);
+    await store.append('counter-e', [event(1)], { expectedRevision: 'no_stream' });
+  });
+
+  it('places a position in the global order and says how far a checkpoint is behind the log', async () => {
+    const first = await store.append('lag-a', [event(1)], { expectedRevision: 'no_stream' });
+    await store.append('lag-b', [event(2)], { expectedRevision: 'no_stream' });
+    const last = await store.append('lag-a', [event(3)], { expectedRevision: 0 });
+    const firstCheckpoint = await store.checkpointAt(first.position);
+    const lastCheckpoint = await store.checkpointAt(last.position);
+    expect(firstCheckpoint).toMatchObject({ position: first.position });
+    expect(isAtOrBefore(firstCheckpoint!, lastCheckpoint!)).toBe(true);
+    expect(isAtOrBefore(lastCheckpoint!, firstCheckpoint!)).toBe(false);
+    expect(await store.checkpointAt(last.position + 1_000_000)).toBeNull();
+
+    const behind = await store.lagBehind(firstCheckpoint!);
+    expect(behind.events).toBe(2);
+    expect(Date.parse(behind.oldestAt!)).toBeLessThanOrEqual(Date.now());
+    expect(await store.lagBehind(lastCheckpoint!)).toEqual({ events: 0, oldestAt: null });
+  });
+
+  it('lets a reader follow many concurrent writers without skipping or repeating an event', async () => {
+    const start = await drain(db, START, []);
+    const writers = 8;
+    const appendsPerWriter = 15;
+    const seen: StoredEvent[] = [];
+    let writing = true;
+    const reader = (async () => {
+      let at = start;
+      while (writing) {
+        at = await drain(db, at, seen);
+        await sleep(1);
+      }
+      await drain(db, at, seen);
+    })();
+    await Promise.all(
+      Array.from({ length: writers }, async (_, writer) => {
+        for (let i = 0; i < appendsPerWriter; i++) {
+          const streamId = `load-${(writer * 7 + i) % 10}`;
+          for (;;) {
+            try {
+              const [current] = await db.query<{ revision: string }>(
+                'SELECT revision::text FROM es.streams WHERE stream_id = $1',
+                [streamId],
+              );
+              await db.transaction(async (tx) => {
+                await appendInTransaction(tx, streamId, [event(writer * 1000 + i)], {
+                  expectedRevision: current ? Number(current.revision) : 'no_stream',
+                });
+                // Hold some transactions open so that commits land out of position order.
+                await sleep(Math.random() < 0.3 ? 5 + Math.random() * 20 : 0);
+              });
+              break;
+            } catch (error) {
+              if (!(error instanceof WrongExpectedRevision)) throw error;
+            }
+          }
+        }
+      }),
+    );
+    writing = false;
+    await reader;
+
+    const written = seen.filter((e) => e.streamId.startsWith('load-'));
+    expect(written).toHaveLength(writers * appendsPerWriter);
+    expect(new Set(written.map((e) => e.position)).size).toBe(written.length);
+    const perStream = new Map<string, number[]>();
+    for (const e of written) perStream.set(e.streamId, [...(perStream.get(e.streamId) ?? []), e.streamRevision]);
+    for (const revisions of perStream.values()) expect(revisions).toEqual(revisions.map((_, i) => i));
+  });
+
+  it('delivers appended events to a catch-up subscription, woken without waiting for the poll', async () => {
+    const received: StoredEvent[] = [];
+    let checkpoint = await drain(db, START, []);
+    const subscription = subscribeToAll(store, {
+      from: async () => checkpoint,
+      handle: async (batch) => {
+        received.push(...batch);
+        checkpoint = checkpointOf(batch[batch.length - 1]!);
+      },
+      pollMs: 60_000,
+    });
+    await sleep(50);
+    await store.append('counter-f', [event(1), event(2)], { expectedRevision: 'no_stream' });
+    await expect.poll(() => received.length, { timeout: 2000 }).toBe(2);
+    await store.append('counter-f', [event(3)], { expectedRevision: 1 });
+    await expect.poll(() => received.length, { timeout: 2000 }).toBe(3);
+    expect(subscription.state()).toMatchObject({ running: true, lastError: null });
+    await subscription.stop();
+    expect(received.map((e) => e.streamRevision)).toEqual([0, 1, 2]);
+  });
+});
+
+/**
+ * Transaction ids grow past a power of ten (9 to 10, 99 to 100, ...) in every database's life. The reader must
+ * follow them as numbers: ordered as text, 1000 would come before 999 and a batch boundary there
+ * would skip events. Rows are written with chosen ids, in a database of their own.
+ */
+describe.each(testDatabases())('global order across transaction-id digit boundaries on $name', (database) => {
+  it('reads in numeric transaction-id order in batches, skipping nothing', async () => {
+    const { db, drop } = await database.open();
+    try {
+      await createEventStoreSchema(db);
+      const ids = [8, 9, 10, 11, 98, 99, 100, 101]; // all below any real transaction id, so all committed
+      for (const [revision, id] of ids.entries()) {
+        await db.query(
+          `INSERT INTO es.events (transaction_id, stream_id, stream_revision, type, schema_version, data)
+           VALUES ($1::text::xid8, 'boundary', $2, 'CounterIncremented', 1, '{}')`,
+          [String(id), revision],
+        );
+      }
+      const store = createEventStore(db);
+      const seen: string[] = [];
+      for (let after: Checkpoint = START; ;) {
+        const batch = await store.readAll(after, 3);
+        if (batch.length === 0) break;
+        seen.push(...batch.map((e) => e.transactionId));
+        after = checkpointOf(batch.at(-1)!);
+      }
+      expect(seen).toEqual(ids.map(String));
+    } finally {
+      await drop();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanText } from '@portal/contracts/rules/text';
+import {
+  READ_MODEL_KEY_SETTING,
+  createOpenFunction,
+  createSealedView,
+  openText,
+  readModelKey,
+  sealText,
+  unlockReadModels,
+} from '../src/read-models/sealed-columns.ts';
+import { createEventStoreSchema } from '../src/store/schema.ts';
+import type { SqlDatabase } from '../src/store/sql.ts';
+import { testDatabases } from '../src/testing/databases.ts';
+
+/**
+ * Read-model columns sealed by the projector (Node) and opened by a view (pgcrypto in SQL): any
+ * text a person could have written comes back as it went in (cleaned as personal data is when
+ * opened), on PGlite and PostgreSQL, and nothing opens without the key.
+ */
+describe.each(testDatabases())('sealed read-model columns on $name', (database) => {
+  let db: SqlDatabase;
+  let drop: () => Promise<void>;
+  let key: Buffer;
+  beforeAll(async () => {
+    ({ db, drop } = await database.open());
+    await createEventStoreSchema(db);
+    await db.query(`CREATE SCHEMA IF NOT EXISTS sealed_test`);
+    await createOpenFunction(db, 'sealed_test');
+    await db.query(`CREATE TABLE sealed_test.notes_sealed (id int PRIMARY KEY, body bytea, extra bytea, tag text)`);
+    await createSealedView(db, 'sealed_test', {
+      name: 'notes',
+      plain: ['id', 'tag'],
+      opened: { body: 'text', extra: 'jsonb' },
+    });
+    key = await readModelKey(db);
+    await unlockReadModels(db);
+  });
+  afterAll(() => drop());
+
+  const roundTrip = async (text: string) => {
+    await db.query(`DELETE FROM sealed_test.notes_sealed`);
+    await db.query(`INSERT INTO sealed_test.notes_sealed (id, body) VALUES (1, $1)`, [sealText(key, text)]);
+    const [row] = await db.query<{ body: string }>(`SELECT body FROM sealed_test.notes WHERE id = 1`);
+    return row!.body;
+  };
+
+  it('opens in SQL exactly the text sealed in Node, whatever it holds', async () => {
+    const hostile = [
+      'สมชาย ใจดี',
+      'ก้่ำ\u0E4C\u0E39\u0E38', // Thai combining marks
+      '\u202Eevil\u202C \u200F', // right-to-left override and mark
+      'nul\u0000inside',
+      'lone \uD800 surrogate',
+      '=HYPERLINK("http://evil.example")',
+      '<img src=x onerror=alert(1)>',
+      '',
+      'x'.repeat(1024 * 1024),
+    ];
+    for (const text of hostile) expect(await roundTrip(text)).toBe(cleanText(text));
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 200 }), async (text) => {
+        expect(await roundTrip(text)).toBe(cleanText(text));
+        expect(openText(key, sealText(key, text))).toBe(cleanText(text));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('seals the same text differently each time, and shows null as empty, jsonb as jsonb', async () => {
+    expect(sealText(key, 'same')).not.toEqual(sealText(key, 'same'));
+    await db.query(`DELETE FROM sealed_test.notes_sealed`);
+    await db.query(`INSERT INTO sealed_test.notes_sealed (id, body, extra, tag) VALUES (2, NULL, $1, 'plain')`, [
+      sealText(key, JSON.stringify({ companyName: 'บริษัท ก' })),
+    ]);
+    expect(await db.query(`SELECT * FROM sealed_test.notes`)).toEqual([
+      { id: 2, tag: 'plain', body: '', extra: { companyName: 'บริษัท ก' } },
+    ]);
+  });
+
+  it('opens nothing without the key or with another one, and leaves plain columns readable', async () => {
+    await db.query(
+      `INSERT INTO sealed_test.notes_sealed (id, body, tag) VALUES (3, $1, 'kept') ON CONFLICT DO NOTHING`,
+      [sealText(key, 'private words')],
+    );
+    try {
+      await db.query(`SELECT set_config('${READ_MODEL_KEY_SETTING}', $1, false)`, [
+        Buffer.alloc(32, 1).toString('hex'),
+      ]);
+      await expect(db.query(`SELECT body FROM sealed_test.notes WHERE id = 3`)).rejects.toThrow();
+      expect(await db.query(`SELECT tag FROM sealed_test.notes WHERE id = 3`)).toEqual([{ tag: 'kept' }]);
+      const [raw] = await db.query<{ text: string }>(
+        `SELECT t::text AS text FROM sealed_test.notes_sealed t WHERE id = 3`,
+      );
+      expect(raw!.text).not.toContain('private');
+    } finally {
+      await unlockReadModels(db);
+    }
+    expect(await db.query(`SELECT body FROM sealed_test.notes WHERE id = 3`)).toEqual([{ body: 'private words' }]);
+  });
+});
