@@ -2,6 +2,7 @@ import { type ReactNode, lazy } from 'react';
 import { Navigate, createBrowserRouter, useParams } from 'react-router-dom';
 import type { Role } from '@portal/contracts/accounts/account.events';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
+import { NotificationBadge } from '../features/notifications/components/notification-badge.tsx';
 import { NotFound } from '../components/status-views.tsx';
 import { RequireRole } from './require-role.tsx';
 
@@ -46,7 +47,7 @@ function OldCourseLink() {
 /** Every path of the route table (spec 000 section 2, spec 001 section 1). */
 export const router = createBrowserRouter([
   {
-    element: <AppLayout />,
+    element: <AppLayout notifications={<NotificationBadge />} />,
     children: [
       { path: '/', element: <Login /> },
       { path: '/login', element: <Login /> },

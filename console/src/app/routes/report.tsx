@@ -1,4 +1,4 @@
-import { ReportPage } from '../../features/reports/components/report-page.tsx';
+import { ReportPage } from '../../features/courses/components/report-page.tsx';
 
 export default function ReportRoute() {
   return <ReportPage />;

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { homeOf, useSession } from '../../lib/session.tsx';
 import { saveLang, saveTheme, storedLang, storedTheme } from '../../lib/storage.ts';
-import { NotificationBadge } from '../../features/notifications/components/notification-badge.tsx';
 import { Clock } from './clock.tsx';
 
 /** Switching language stores it and reloads, so every screen starts again in it (spec 000 section 1). */
@@ -13,7 +12,14 @@ function switchLanguage() {
 }
 
 /** The header; in the admin layout it also carries the button that opens the drawer on small screens. */
-export function Header({ menu }: { menu?: { open: boolean; toggle: () => void } }) {
+export function Header({
+  menu,
+  notifications,
+}: {
+  menu?: { open: boolean; toggle: () => void };
+  /** The notification bell, for a signed-in user (composed in by the router). */
+  notifications?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { user, signOut } = useSession();
   const navigate = useNavigate();
@@ -59,7 +65,7 @@ export function Header({ menu }: { menu?: { open: boolean; toggle: () => void } 
         >
           ◐
         </button>
-        {user && <NotificationBadge />}
+        {user && notifications}
         {user && (
           <details
             className="user-menu"

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PartnerRounds } from '../../partner-home/components/partner-rounds.tsx';
+import { PartnerRounds } from '../../../components/partner-rounds.tsx';
 import { useAssisting } from '../api/assistants.ts';
 
 /**

@@ -1,11 +1,10 @@
+import { type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import type { AttendanceHistory } from '@portal/query-api/contracts/audit';
 import { api } from '../../../lib/api-client.ts';
 import { dateTime } from '../../../lib/dates.ts';
-import { MemberDashboard } from '../../dashboard/components/member-dashboard.tsx';
 import { Loading } from '../../../components/status-views.tsx';
 
 type HistoryAnswer = z.infer<typeof AttendanceHistory>;
@@ -14,16 +13,15 @@ type HistoryAnswer = z.infer<typeof AttendanceHistory>;
  * One member as admins audit them (/members/{id}): the dashboard the member sees, then every round
  * they were scanned in, newest first, voided scans kept and marked.
  */
-export function MemberHistoryPage() {
+export function MemberHistoryPage({ id, dashboard }: { id: string; dashboard: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const { id = '' } = useParams();
   const history = useQuery({
     queryKey: ['member-history', id],
     queryFn: () => api<HistoryAnswer>(`/api/admin/members/${id}/attendance`),
   });
   return (
     <>
-      <MemberDashboard memberId={id} own={false} fallbackName={id} />
+      {dashboard}
       <section className="card history-card" aria-labelledby="history-title">
         <h2 id="history-title">{t('history.title')}</h2>
         {history.isPending ? (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../../lib/dates.ts';
-import { CourseImage } from '../../courses/components/course-image.tsx';
+import { CourseImage } from '../../../components/course-image.tsx';
 import type { CatalogueAnswer } from '../api/catalogue.ts';
 
 /** One course of the catalogue: what it is, places left, the next round, and Enrol or Leave. */

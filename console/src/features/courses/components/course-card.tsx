@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CourseView } from '@portal/query-api/contracts/course';
 import { date } from '../../../lib/dates.ts';
-import { CourseImage } from './course-image.tsx';
+import { CourseImage } from '../../../components/course-image.tsx';
 
 /**
  * One course of the list (spec 001 section 2.1): image, topic, description, counts, created date,

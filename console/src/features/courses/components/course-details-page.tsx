@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { date, dateTime } from '../../../lib/dates.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { CourseAssistants } from '../../assistants/components/course-assistants.tsx';
 import { useLiveCourse } from '../../../lib/live.ts';
 import { courseKey, useCourse } from '../api/courses.ts';
-import { CountsAsOf } from '../../audit/components/counts-as-of.tsx';
-import { CourseImage } from './course-image.tsx';
+import { CourseImage } from '../../../components/course-image.tsx';
 import { Loading } from '../../../components/status-views.tsx';
 
 /**
@@ -27,8 +25,17 @@ function useServerNow(serverTime: string | undefined, receivedAt: number, tickMs
   return Math.max(now, receivedAt) + (Date.parse(serverTime) - receivedAt);
 }
 
-/** Course details (/courses/{id}, spec 001 section 2.3): the course, its three tiles and its rounds. */
-export function CourseDetailsPage({ id }: { id: string | undefined }) {
+/**
+ * Course details (/courses/{id}, spec 001 section 2.3): the course, its three tiles and its rounds;
+ * `below` adds what other features show under the rounds (composed in app/routes).
+ */
+export function CourseDetailsPage({
+  id,
+  below,
+}: {
+  id: string | undefined;
+  below?: (course: { id: string; canManage: boolean }) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -136,8 +143,7 @@ export function CourseDetailsPage({ id }: { id: string | undefined }) {
           })}
         </ol>
       )}
-      {canManage && <CourseAssistants courseId={data._id} />}
-      {user?.role === 'admin' && <CountsAsOf courseId={data._id} />}
+      {below?.({ id: data._id, canManage })}
       {inactive && (
         <Dialog tone="warning" title={t('details.notActiveTitle')} onClose={() => setInactive(false)}>
           {t('details.notActiveBody')}

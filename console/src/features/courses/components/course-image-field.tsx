@@ -1,6 +1,6 @@
 import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CourseImage } from './course-image.tsx';
+import { CourseImage } from '../../../components/course-image.tsx';
 
 /** Spec 001 section 5: larger images are refused (and the server refuses them too). */
 const LIMIT = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useProfile } from '../../settings/api/profile.ts';
+import { useProfile } from '../../../lib/profile.ts';
 import { useMemberReport } from '../api/member-report.ts';
 import { StatusChart, TrendChart } from './dashboard-charts.tsx';
 import { MyCourseCard } from './my-course-card.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { date, dateTime } from '../../../lib/dates.ts';
-import { CourseImage } from '../../courses/components/course-image.tsx';
+import { CourseImage } from '../../../components/course-image.tsx';
 import type { MemberCourse } from '../api/member-report.ts';
 
 /**

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { usePartnerHome } from '../api/partner-home.ts';
 import { PartnerCourses } from './partner-courses.tsx';
-import { PartnerRounds } from './partner-rounds.tsx';
+import { PartnerRounds } from '../../../components/partner-rounds.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
 /**

@@ -1,14 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PasswordChange, ProfileUpdate } from '@portal/contracts/rules/profile';
-import type { ProfileAnswer } from '@portal/query-api/contracts/account';
 import { api } from '../../../lib/api-client.ts';
-
-const profileKey = (id: string) => ['profile', id];
-
-export const getProfile = (id: string) => api<z.infer<typeof ProfileAnswer>>(`/api/members/profile/${id}`);
-
-export const useProfile = (id: string) => useQuery({ queryKey: profileKey(id), queryFn: () => getProfile(id) });
+import { profileKey } from '../../../lib/profile.ts';
 
 interface Saved {
   success: true;

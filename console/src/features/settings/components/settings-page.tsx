@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useProfile } from '../api/profile.ts';
+import { useProfile } from '../../../lib/profile.ts';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { Loading } from '../../../components/status-views.tsx';

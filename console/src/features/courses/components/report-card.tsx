@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CourseView } from '@portal/query-api/contracts/course';
 import { dateTime } from '../../../lib/dates.ts';
-import { CourseImage } from '../../courses/components/course-image.tsx';
+import { CourseImage } from '../../../components/course-image.tsx';
 
 /** One course of the attendance overview (spec 001 section 2.5). */
 export function ReportCard(props: {

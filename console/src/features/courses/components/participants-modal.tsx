@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { api } from '../../../lib/api-client.ts';
-import type { ParticipantAnswer } from '../../courses/api/courses.ts';
+import type { ParticipantAnswer } from '../api/courses.ts';
 import { Loading } from '../../../components/status-views.tsx';
 
 /**

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePage } from '../../../lib/use-page.ts';
-import { type CourseFilters, useCourseList, useCourseStatus, useDeleteCourse } from '../../courses/api/courses.ts';
+import { type CourseFilters, useCourseList, useCourseStatus, useDeleteCourse } from '../api/courses.ts';
 import { ParticipantsModal } from './participants-modal.tsx';
 import { ReportCard } from './report-card.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { dateTime } from '../../../lib/dates.ts';
-import type { PartnerHomeAnswer } from '../api/partner-home.ts';
+import type { z } from 'zod';
+import type { PartnerHome } from '@portal/query-api/contracts/partner-home';
+import { dateTime } from '../lib/dates.ts';
 
 /**
  * The rounds a partner is about to run: open now (with Start scanning, straight to the round's
@@ -12,7 +13,7 @@ export function PartnerRounds({
   title,
   testId = 'partner-rounds',
 }: {
-  rounds: PartnerHomeAnswer['rounds'];
+  rounds: z.infer<typeof PartnerHome>['rounds'];
   /** Another heading, for the rounds someone scans in as an assistant. */
   title?: string;
   testId?: string;
