@@ -12,7 +12,7 @@ import { profileRoutes } from './accounts/profile.routes.ts';
 import { registrationAdminRoutes } from './accounts/registration-admin.routes.ts';
 import { courseRoutes } from './courses/routes.ts';
 import { assistantRoutes } from './courses/assistants.routes.ts';
-import { createRoundIndex } from './attendance/round-index.ts';
+import { createRoundIndex } from './courses/round-index.ts';
 import { attendanceRoutes } from './attendance/routes.ts';
 import type { AttendanceConfig } from '@portal/platform/attendance/config';
 import { type MailConfig, createMailer, mailConfigFromEnv } from './outreach/mailer.ts';

@@ -1,16 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import {
-  AttendanceScanned,
-  AttendanceVoided,
-  type AttendanceEvent,
-  decodeAttendanceEvent,
-} from '@portal/contracts/attendance/attendance.events';
-import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
-import { type Attendance, evolve, initialState } from '../src/attendance/attendance.ts';
-import { type Attempt, type AttendanceCommand, type ScanContext, decide } from '../src/attendance/decide.ts';
+import { describe, it } from 'vitest';
+import { AttendanceScanned, AttendanceVoided } from '@portal/contracts/attendance/attendance.events';
+import type { Attempt, AttendanceCommand, ScanContext } from '../src/attendance/decide.ts';
+import { attendanceDecider } from '../src/attendance/decider.ts';
+import type { Actor } from '../src/core/command.ts';
+import { deciderSpecification } from './decider-specification.ts';
 
 const start = '2026-11-23T09:00:00.000Z';
 const end = '2026-11-23T11:00:00.000Z';
+const partner: Actor = { id: 'partner-1', role: 'partner' };
+const admin: Actor = { id: 'admin-1', role: 'admin' };
+const by = (now: string, actor: Actor = partner) => ({ actor, now });
 const at = (minutesAfterStart: number) => new Date(Date.parse(start) + minutesAfterStart * 60_000).toISOString();
 
 const attempt = (minutes: number, overrides: Partial<Attempt> = {}): Attempt => ({
@@ -34,37 +33,12 @@ const context = (overrides: Partial<ScanContext> = {}): ScanContext => ({
   hasRoom: true,
   ...overrides,
 });
-const scan = (
-  minutes: number,
-  ctx: Partial<ScanContext> = {},
-  overrides: Partial<Attempt> = {},
-): AttendanceCommand => ({
-  type: 'Scan',
-  attempt: attempt(minutes, overrides),
-  context: context(ctx),
-});
+const scan = (minutes: number, ctx: Partial<ScanContext> = {}, overrides: Partial<Attempt> = {}): AttendanceCommand => {
+  const made = attempt(minutes, overrides);
+  return { type: 'Scan', data: { attempt: made, context: context(ctx) }, metadata: by(made.serverTime) };
+};
 
-/** Given these events, when this command, then these events: no I/O. */
-function given(...events: NewEvent[]) {
-  let state: Attendance = initialState();
-  events.forEach((event, revision) => {
-    const stored = {
-      ...event,
-      streamId: 'attendance-1',
-      streamRevision: revision,
-      position: revision + 1,
-    } as StoredEvent;
-    state = evolve(state, decodeAttendanceEvent(stored) as AttendanceEvent);
-  });
-  return {
-    when: (command: AttendanceCommand) => ({
-      then: (expected: { type: string; data?: object }[]) =>
-        expect(decide(command, state).map(({ type, data }) => ({ type, data }))).toEqual(
-          expected.map((event) => ({ type: event.type, data: expect.objectContaining(event.data ?? {}) })),
-        ),
-    }),
-  };
-}
+const given = deciderSpecification(attendanceDecider, 'attendance-round-1-member-1');
 
 const accepted = (minutes: number) =>
   AttendanceScanned.create({
@@ -124,9 +98,9 @@ describe('the attendance decider', () => {
     given(accepted(3), voided)
       .when(scan(6))
       .then([{ type: 'AttendanceScanned', data: { scannedAt: at(6) } }]);
-    expect(() =>
-      decide({ type: 'Void', attempt: attempt(0), reason: 'x', by: 'admin-1', at: at(1) }, initialState()),
-    ).toThrow(expect.objectContaining({ messageKey: 'attendance.nothingToVoid' }));
+    given()
+      .when({ type: 'Void', data: { attempt: attempt(0), reason: 'x' }, metadata: by(at(1), admin) })
+      .refused('conflict', 'attendance.nothingToVoid');
   });
 
   it('refuses members who are not approved, and walk-ins when the course is full', () => {
@@ -161,10 +135,14 @@ describe('the attendance decider', () => {
 
   it('records refusals decided before the stream (an expired pass, an unknown code)', () => {
     given()
-      .when({ type: 'Refuse', attempt: attempt(1), reason: 'codeExpired' })
+      .when({ type: 'Refuse', data: { attempt: attempt(1), reason: 'codeExpired' }, metadata: by(at(1)) })
       .then([{ type: 'ScanRefused', data: { reason: 'codeExpired', memberId: 'member-1', firstScannedAt: null } }]);
     given()
-      .when({ type: 'Refuse', attempt: attempt(1, { memberId: '' }), reason: 'unknownMember' })
+      .when({
+        type: 'Refuse',
+        data: { attempt: attempt(1, { memberId: '' }), reason: 'unknownMember' },
+        metadata: by(at(1)),
+      })
       .then([{ type: 'ScanRefused', data: { reason: 'unknownMember', memberId: null } }]);
   });
 });

@@ -1,15 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import {
-  CourseCreated,
-  type CourseEvent,
-  MemberEnrolled,
-  RoundScheduled,
-  decodeCourseEvent,
-} from '@portal/contracts/courses/course.events';
-import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
-import type { HttpError } from '@portal/platform/http/errors';
-import { type Course, evolve, initialState } from '../src/courses/course.ts';
-import { type CourseCommand, decide } from '../src/courses/decide.ts';
+import { describe, it } from 'vitest';
+import { CourseCreated, MemberEnrolled, RoundScheduled } from '@portal/contracts/courses/course.events';
+import type { Actor } from '../src/core/command.ts';
+import { courseDecider } from '../src/courses/decider.ts';
+import { deciderSpecification } from './decider-specification.ts';
 
 const now = '2026-11-22T10:00:00.000Z';
 const partner = { id: 'partner-1', role: 'partner' as const };
@@ -17,27 +10,8 @@ const otherPartner = { id: 'partner-2', role: 'partner' as const };
 const admin = { id: 'admin-1', role: 'admin' as const };
 const member = (n: number) => ({ id: `member-${n}`, role: 'member' as const });
 
-/** Given these events, when this command, then these events (or this refusal): no I/O. */
-function given(...events: NewEvent[]) {
-  let state: Course = initialState();
-  events.forEach((event, revision) => {
-    const stored = { ...event, streamId: 'course-1', streamRevision: revision, position: revision + 1 } as StoredEvent;
-    state = evolve(state, decodeCourseEvent(stored) as CourseEvent);
-  });
-  return {
-    when(command: Omit<CourseCommand, 'now'>) {
-      const run = () => decide({ ...command, now } as CourseCommand, state);
-      return {
-        then: (expected: { type: string; data?: object }[]) =>
-          expect(run().map(({ type, data }) => ({ type, data }))).toEqual(
-            expected.map((event) => ({ type: event.type, data: expect.objectContaining(event.data ?? {}) })),
-          ),
-        refused: (status: number, messageKey: string) =>
-          expect(run).toThrow(expect.objectContaining({ statusCode: status, messageKey }) as unknown as HttpError),
-      };
-    },
-  };
-}
+const by = (actor: Actor) => ({ actor, now });
+const given = deciderSpecification(courseDecider, 'course-1');
 
 const created = (overrides: object = {}) =>
   CourseCreated.create({
@@ -57,31 +31,33 @@ const create = { courseTopic: 'Thai cooking', courseDescription: 'Curries', maxP
 describe('the course decider', () => {
   it('lets partners and admins create courses, with the creator taken from the session; not members', () => {
     given()
-      .when({ type: 'CreateCourse', actor: partner, data: create })
+      .when({ type: 'CreateCourse', metadata: by(partner), data: create })
       .then([{ type: 'CourseCreated', data: { creator: partner.id, status: 'private' } }]);
     given()
-      .when({ type: 'CreateCourse', actor: member(1), data: create })
-      .refused(403, 'auth.forbidden');
+      .when({ type: 'CreateCourse', metadata: by(member(1)), data: create })
+      .refused('forbidden', 'auth.forbidden');
   });
 
   it("lets only the creator or an admin change, delete or schedule a course's rounds", () => {
     const text = { courseTopic: 'New', courseDescription: 'New text' };
     given(created())
-      .when({ type: 'UpdateCourse', actor: otherPartner, data: { text } })
-      .refused(403, 'course.notCreator');
-    given(created()).when({ type: 'DeleteCourse', actor: otherPartner, data: {} }).refused(403, 'course.notCreator');
+      .when({ type: 'UpdateCourse', metadata: by(otherPartner), data: { text } })
+      .refused('forbidden', 'course.notCreator');
     given(created())
-      .when({ type: 'UpdateCourse', actor: admin, data: { text, status: 'private' } })
+      .when({ type: 'DeleteCourse', metadata: by(otherPartner), data: {} })
+      .refused('forbidden', 'course.notCreator');
+    given(created())
+      .when({ type: 'UpdateCourse', metadata: by(admin), data: { text, status: 'private' } })
       .then([
         { type: 'CourseUpdated', data: { courseTopic: 'New', maxPeople: 2 } },
         { type: 'CourseStatusChanged', data: { status: 'private' } },
       ]);
     given(created())
-      .when({ type: 'DeleteCourse', actor: partner, data: {} })
+      .when({ type: 'DeleteCourse', metadata: by(partner), data: {} })
       .then([{ type: 'CourseDeleted' }]);
     given(created(), { ...created(), type: 'CourseDeleted', data: { deletedAt: now } })
-      .when({ type: 'ChangeCourseStatus', actor: admin, data: { status: 'public' } })
-      .refused(404, 'course.notFound');
+      .when({ type: 'ChangeCourseStatus', metadata: by(admin), data: { status: 'public' } })
+      .refused('notFound', 'course.notFound');
   });
 
   it('keeps rounds of one course from overlapping; one may start when another ends', () => {
@@ -94,52 +70,75 @@ describe('the course decider', () => {
       roundEndTime,
     });
     given(created(), round('r1', nine, eleven))
-      .when({ type: 'ScheduleRound', actor: partner, data: times('r2', ten, '2026-12-01T12:00:00.000Z') })
-      .refused(409, 'round.overlaps');
+      .when({ type: 'ScheduleRound', metadata: by(partner), data: times('r2', ten, '2026-12-01T12:00:00.000Z') })
+      .refused('conflict', 'round.overlaps');
     given(created(), round('r1', nine, ten))
-      .when({ type: 'ScheduleRound', actor: partner, data: times('r2', ten, eleven) })
+      .when({ type: 'ScheduleRound', metadata: by(partner), data: times('r2', ten, eleven) })
       .then([{ type: 'RoundScheduled', data: { roundId: 'r2' } }]);
     // Moving a round over its own old time is not an overlap.
     given(created(), round('r1', nine, ten))
-      .when({ type: 'RescheduleRound', actor: partner, data: times('r1', '2026-12-01T09:30:00.000Z', eleven) })
+      .when({ type: 'RescheduleRound', metadata: by(partner), data: times('r1', '2026-12-01T09:30:00.000Z', eleven) })
       .then([{ type: 'RoundRescheduled' }]);
     given(created())
-      .when({ type: 'CancelRound', actor: partner, data: { roundId: 'nope' } })
-      .refused(404, 'round.notFound');
+      .when({ type: 'CancelRound', metadata: by(partner), data: { roundId: 'nope' } })
+      .refused('notFound', 'round.notFound');
   });
 
   it('lets members enrol in public courses up to capacity, once each', () => {
     given(created())
-      .when({ type: 'Enrol', actor: member(1), data: {} })
+      .when({ type: 'Enrol', metadata: by(member(1)), data: {} })
       .then([{ type: 'MemberEnrolled' }]);
     given(created(), enrolled(1))
-      .when({ type: 'Enrol', actor: member(1), data: {} })
+      .when({ type: 'Enrol', metadata: by(member(1)), data: {} })
       .then([]);
     given(created(), enrolled(1), enrolled(2))
-      .when({ type: 'Enrol', actor: member(3), data: {} })
-      .refused(409, 'course.full');
+      .when({ type: 'Enrol', metadata: by(member(3)), data: {} })
+      .refused('conflict', 'course.full');
     given(created({ maxPeople: 0 }), enrolled(1), enrolled(2))
-      .when({ type: 'Enrol', actor: member(3), data: {} })
+      .when({ type: 'Enrol', metadata: by(member(3)), data: {} })
       .then([{ type: 'MemberEnrolled' }]);
     given(created({ status: 'private' }))
-      .when({ type: 'Enrol', actor: member(1), data: {} })
-      .refused(409, 'course.notPublic');
-    given(created()).when({ type: 'Enrol', actor: partner, data: {} }).refused(403, 'auth.forbidden');
+      .when({ type: 'Enrol', metadata: by(member(1)), data: {} })
+      .refused('conflict', 'course.notPublic');
+    given(created())
+      .when({ type: 'Enrol', metadata: by(partner), data: {} })
+      .refused('forbidden', 'auth.forbidden');
     given(created(), enrolled(1))
-      .when({ type: 'Unenrol', actor: member(1), data: {} })
+      .when({ type: 'Unenrol', metadata: by(member(1)), data: {} })
       .then([{ type: 'MemberUnenrolled' }]);
     given(created())
-      .when({ type: 'Unenrol', actor: member(1), data: {} })
-      .refused(409, 'course.notEnrolled');
+      .when({ type: 'Unenrol', metadata: by(member(1)), data: {} })
+      .refused('conflict', 'course.notEnrolled');
   });
 
   it('refuses a capacity below the members already enrolled', () => {
     given(created(), enrolled(1), enrolled(2))
       .when({
         type: 'UpdateCourse',
-        actor: partner,
+        metadata: by(partner),
         data: { text: { courseTopic: 'T', courseDescription: 'D', maxPeople: 1 } },
       })
-      .refused(409, 'course.belowEnrolled');
+      .refused('conflict', 'course.belowEnrolled');
+  });
+
+  it('refuses to create a course over an existing one, as a conflict (never a server error)', () => {
+    given(created())
+      .when({ type: 'CreateCourse', metadata: by(partner), data: create })
+      .refused('conflict', 'request.conflict');
+  });
+
+  it('admits a walk-in at the door while a place is left, once, and only for who may scan', () => {
+    given(created(), enrolled(1))
+      .when({ type: 'EnrolWalkIn', metadata: by(partner), data: { memberId: member(2).id } })
+      .then([{ type: 'MemberEnrolled', data: { memberId: member(2).id, walkIn: true, enrolledBy: partner.id } }]);
+    given(created(), enrolled(1))
+      .when({ type: 'EnrolWalkIn', metadata: by(partner), data: { memberId: member(1).id } })
+      .then([]);
+    given(created(), enrolled(1), enrolled(2))
+      .when({ type: 'EnrolWalkIn', metadata: by(admin), data: { memberId: member(3).id } })
+      .refused('conflict', 'course.full');
+    given(created())
+      .when({ type: 'EnrolWalkIn', metadata: by(otherPartner), data: { memberId: member(3).id } })
+      .refused('forbidden', 'course.notScanner');
   });
 });

@@ -44,6 +44,14 @@ export function upcast<Type extends string, Schema extends z.ZodType>(
   return definition.schema.parse(current);
 }
 
+/** The events a decision may append, from the union an aggregate decodes: its own, and no other's. */
+export type NewEventOf<Event extends { type: string; data: unknown }> = Event extends {
+  type: infer Type extends string;
+  data: infer Data;
+}
+  ? NewEvent<Type, Data>
+  : never;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDefinition = EventDefinition<string, any>;
 export type EventOf<D extends AnyDefinition> =

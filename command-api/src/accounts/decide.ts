@@ -9,35 +9,35 @@ import {
   PersonalDataErased,
   ProfileUpdated,
   RegistrationDeleted,
+  type AccountEvent,
 } from '@portal/contracts/accounts/account.events';
-import type { NewEvent } from '@portal/contracts/envelope';
-import { HttpError } from '@portal/platform/http/errors';
+import type { NewEventOf } from '@portal/contracts/catalogue';
+import type { Command, CommandMetadata } from '../core/command.ts';
 import type { SealedBox } from '@portal/contracts/privacy/sealed';
 import type { Account } from './account.ts';
-
-/** Time comes in with the command, never from the clock inside a decision. */
-interface At {
-  now: string;
-}
+import { conflict, notFound } from '@portal/platform/domain/errors';
 
 type Consent = { document: 'terms' | 'privacy'; version: string }[];
 
 /** Personal data arrives sealed: the route seals it with the person's key before deciding. */
-export type AccountCommand =
-  | { type: 'RegisterMember'; data: { personal: SealedBox; consent: Consent | null; approved?: boolean } & At }
-  | { type: 'RegisterPartner'; data: { personal: SealedBox; company: SealedBox; consent: Consent | null } & At }
-  | { type: 'CreateAdmin'; data: { personal: SealedBox } & At }
-  | { type: 'ChangeRegistrationStatus'; data: { status: 'approved' | 'rejected' } & At }
-  | { type: 'DeleteRegistration'; data: At }
-  | { type: 'ErasePersonalData'; data: At }
-  | { type: 'UpdateProfile'; data: { personal: SealedBox } & At }
-  | { type: 'ChangePassword'; data: At };
+type AccountCommandOf<Type extends string, Data = Record<string, never>> = Command<Type, Data, CommandMetadata>;
 
-export function decide(command: AccountCommand, state: Account): NewEvent[] {
+export type AccountCommand =
+  | AccountCommandOf<'RegisterMember', { personal: SealedBox; consent: Consent | null; approved?: boolean }>
+  | AccountCommandOf<'RegisterPartner', { personal: SealedBox; company: SealedBox; consent: Consent | null }>
+  | AccountCommandOf<'CreateAdmin', { personal: SealedBox }>
+  | AccountCommandOf<'ChangeRegistrationStatus', { status: 'approved' | 'rejected' }>
+  | AccountCommandOf<'DeleteRegistration'>
+  | AccountCommandOf<'ErasePersonalData'>
+  | AccountCommandOf<'UpdateProfile', { personal: SealedBox }>
+  | AccountCommandOf<'ChangePassword'>;
+
+export function decide(command: AccountCommand, state: Account): NewEventOf<AccountEvent>[] {
+  const { now } = command.metadata;
   switch (command.type) {
     case 'RegisterMember': {
       mustBeNew(state);
-      const { personal, consent, approved, now } = command.data;
+      const { personal, consent, approved } = command.data;
       return [
         MemberRegistered.create({ personal, registeredAt: now }),
         ...consentGiven(consent, now),
@@ -47,31 +47,31 @@ export function decide(command: AccountCommand, state: Account): NewEvent[] {
     }
     case 'RegisterPartner': {
       mustBeNew(state);
-      const { personal, company, consent, now } = command.data;
+      const { personal, company, consent } = command.data;
       return [PartnerRegistered.create({ personal, company, registeredAt: now }), ...consentGiven(consent, now)];
     }
     case 'CreateAdmin':
       mustBeNew(state);
-      return [AdminCreated.create({ personal: command.data.personal, createdAt: command.data.now })];
+      return [AdminCreated.create({ personal: command.data.personal, createdAt: now })];
     case 'ChangeRegistrationStatus': {
       const registration = registrationOf(state);
-      if (registration.status === command.data.status) throw new HttpError(409, 'registration.alreadyInStatus');
+      if (registration.status === command.data.status) throw conflict('registration.alreadyInStatus');
       return command.data.status === 'approved'
-        ? [MemberApproved.create({ approvedAt: command.data.now })]
-        : [MemberRejected.create({ rejectedAt: command.data.now })];
+        ? [MemberApproved.create({ approvedAt: now })]
+        : [MemberRejected.create({ rejectedAt: now })];
     }
     case 'DeleteRegistration':
       registrationOf(state);
-      return [RegistrationDeleted.create({ deletedAt: command.data.now })];
+      return [RegistrationDeleted.create({ deletedAt: now })];
     case 'ErasePersonalData':
       registrationOf(state);
-      return [PersonalDataErased.create({ erasedAt: command.data.now })];
+      return [PersonalDataErased.create({ erasedAt: now })];
     case 'UpdateProfile':
       accountOf(state);
-      return [ProfileUpdated.create({ personal: command.data.personal, updatedAt: command.data.now })];
+      return [ProfileUpdated.create({ personal: command.data.personal, updatedAt: now })];
     case 'ChangePassword':
       accountOf(state);
-      return [PasswordChanged.create({ changedAt: command.data.now })];
+      return [PasswordChanged.create({ changedAt: now })];
     default: {
       const _exhaustive: never = command;
       throw new Error('unknown command');
@@ -80,7 +80,7 @@ export function decide(command: AccountCommand, state: Account): NewEvent[] {
 }
 
 function mustBeNew(state: Account): void {
-  if (state.status !== 'none') throw new Error('account already exists');
+  if (state.status !== 'none') throw conflict('request.conflict');
 }
 
 const consentGiven = (consent: Consent | null, now: string) =>
@@ -88,7 +88,7 @@ const consentGiven = (consent: Consent | null, now: string) =>
 
 /** Any account that still exists (admins included) can change its own profile and password. */
 function accountOf(state: Account) {
-  if (!('personal' in state)) throw new HttpError(404, 'profile.notFound');
+  if (!('personal' in state)) throw notFound('profile.notFound');
   return state;
 }
 
@@ -97,6 +97,6 @@ function accountOf(state: Account) {
  * or erased, are not found.
  */
 function registrationOf(state: Account) {
-  if (!('personal' in state) || state.role === 'admin') throw new HttpError(404, 'registration.notFound');
+  if (!('personal' in state) || state.role === 'admin') throw notFound('registration.notFound');
   return state;
 }

@@ -38,7 +38,7 @@ export async function ensureFirstAdmin(
     store,
     accountDecider,
     accountStream(accountId),
-    { type: 'CreateAdmin', data: { personal, now: new Date().toISOString() } },
+    { type: 'CreateAdmin', data: { personal }, metadata: { now: new Date().toISOString() } },
     {
       metadata: { actorRole: 'system' },
       inSameTransaction: async (tx) => {

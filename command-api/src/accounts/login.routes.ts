@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
 import { LoginAnswer } from '@portal/contracts/accounts/login.contract';
-import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { endSession } from '@portal/platform/http/revocations';
 import { SESSION_COOKIE } from '@portal/platform/http/session';
@@ -15,6 +14,7 @@ import { findCredentials } from './credentials.ts';
 import { accountDecider } from './decider.ts';
 import { passwordMatches } from './passwords.ts';
 import { admitSignIn } from './sign-in-throttle.ts';
+import { forbidden, unauthenticated } from '@portal/platform/domain/errors';
 
 /** The status words the old product stored and the console shows (spec 000 section 4). */
 export const statusLabels: Record<RegistrationStatus, string> = {
@@ -43,15 +43,15 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       const credentials = await findCredentials(db, username);
       // Unknown user and wrong password get the same answer, after the same work; the try stays counted.
       if (!(await passwordMatches(credentials?.passwordHash, password)) || !credentials) {
-        throw new HttpError(401, 'login.failed');
+        throw unauthenticated('login.failed');
       }
       await throttle.succeeded(attempt, username, request.ip);
       const account = await loadState(store, accountDecider, accountStream(credentials.accountId));
-      if (!('personal' in account)) throw new HttpError(401, 'login.failed');
+      if (!('personal' in account)) throw unauthenticated('login.failed');
       const profile = await open(db, account.personal, PersonalData);
-      if (!profile) throw new HttpError(401, 'login.failed');
+      if (!profile) throw unauthenticated('login.failed');
       if (account.status !== 'approved') {
-        throw new HttpError(403, account.status === 'pending' ? 'login.pending' : 'login.rejected', {
+        throw forbidden(account.status === 'pending' ? 'login.pending' : 'login.rejected', {
           status: statusLabels[account.status],
         });
       }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
-import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { revokeSessions } from '@portal/platform/http/revocations';
 import { requireSession } from '@portal/platform/http/session';
@@ -11,20 +10,21 @@ import { translate } from '@portal/contracts/rules/messages';
 import { PasswordChange, ProfileUpdate, profileImagePattern } from '@portal/contracts/rules/profile';
 import { UNIQUE_VIOLATION, sqlState } from '@portal/platform/store/sql';
 import { handleCommand, loadState } from '../core/command-handler.ts';
-import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import { idempotencyOf, metadataOf, signedInMetadataOf } from '../core/request-context.ts';
 import { passwordHashOf, replaceReservations, savePasswordHash, takenFields } from './credentials.ts';
 import { accountDecider } from './decider.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 import { admitSignIn } from './sign-in-throttle.ts';
 import { NotAnImage, fieldError, readUpload } from '../core/uploaded-image.ts';
 import { PROFILE_IMAGE_BYTES, storeProfileImage } from './profile-image.ts';
+import { conflict, forbidden, notFound } from '@portal/platform/domain/errors';
 
 const AccountId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'profile.notFound') });
 
 /** Only the account itself, or with `admins` an admin, may change it: from the verified session. */
 function mustBeAllowed(request: FastifyRequest, id: string, admins: boolean): void {
   const session = request.session!;
-  if (session.accountId !== id && !(admins && session.role === 'admin')) throw new HttpError(403, 'auth.forbidden');
+  if (session.accountId !== id && !(admins && session.role === 'admin')) throw forbidden('auth.forbidden');
 }
 
 /** Account settings (spec 000 section 7): profile, profile photo and password. */
@@ -36,7 +36,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const currentProfile = async (id: string) => {
     const account = await loadState(store, accountDecider, accountStream(id));
     const profile = 'personal' in account ? await open(db, account.personal, PersonalData) : null;
-    if (!profile) throw new HttpError(404, 'profile.notFound');
+    if (!profile) throw notFound('profile.notFound');
     return profile;
   };
 
@@ -63,7 +63,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         const taken = await takenFields(db, contacts, id);
         if (taken.length === 0) return;
         const language = languageOf(request);
-        throw new HttpError(409, 'duplicate.error', {
+        throw conflict('duplicate.error', {
           errors: Object.fromEntries(taken.map((field) => [field, translate(`duplicate.${field}`, language)])),
         });
       };
@@ -74,7 +74,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
           store,
           accountDecider,
           accountStream(id),
-          { type: 'UpdateProfile', data: { personal, now: new Date().toISOString() } },
+          { type: 'UpdateProfile', data: { personal }, metadata: signedInMetadataOf(request) },
           {
             idempotency: idempotencyOf(request),
             metadata: metadataOf(request),
@@ -85,7 +85,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
         await refuseIfTaken();
-        throw new HttpError(409, 'request.conflict');
+        throw conflict('request.conflict');
       }
     },
   );
@@ -114,7 +114,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         store,
         accountDecider,
         accountStream(id),
-        { type: 'ChangePassword', data: { now: new Date().toISOString() } },
+        { type: 'ChangePassword', data: {}, metadata: signedInMetadataOf(request) },
         {
           idempotency: idempotencyOf(request),
           metadata: metadataOf(request),

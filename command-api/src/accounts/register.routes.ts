@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CompanyData, type Role, accountIdOf, accountStream } from '@portal/contracts/accounts/account.events';
-import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { seal } from '@portal/platform/privacy/personal-data';
 import { consentToCurrentTexts } from '@portal/contracts/rules/legal';
@@ -19,11 +18,13 @@ import {
 import type { AppendResult } from '@portal/platform/store/port';
 import { UNIQUE_VIOLATION, type Sql, sqlState } from '@portal/platform/store/sql';
 import { handleCommand } from '../core/command-handler.ts';
-import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import type { CommandMetadata } from '../core/command.ts';
+import { commandMetadataOf, idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { type UniqueValues, reserve, saveCredentials, takenFields } from './credentials.ts';
 import type { AccountCommand } from './decide.ts';
 import { accountDecider } from './decider.ts';
 import { hashPassword } from './passwords.ts';
+import { conflict } from '@portal/platform/domain/errors';
 
 /** Account ids look like the old product's (24 hex digits), and say nothing about the person. */
 export const newAccountId = () => randomBytes(12).toString('hex');
@@ -50,7 +51,7 @@ interface Registration {
   unique: UniqueValues;
   duplicates: DuplicateAnswer;
   /** The command, once the person's data is sealed with the new account's key. */
-  command(accountId: string, now: string): Promise<AccountCommand>;
+  command(accountId: string, metadata: CommandMetadata): Promise<AccountCommand>;
 }
 
 /**
@@ -69,12 +70,12 @@ export async function registerAccount(
 
   const refuseIfTaken = async (sql: Sql) => {
     const taken = await takenFields(sql, registration.unique);
-    if (taken.length > 0) throw new HttpError(409, 'duplicate.error', registration.duplicates(taken, request));
+    if (taken.length > 0) throw conflict('duplicate.error', registration.duplicates(taken, request));
   };
   await refuseIfTaken(db);
   const passwordHash = await hashPassword(registration.password);
   const accountId = newAccountId();
-  const command = await registration.command(accountId, new Date().toISOString());
+  const command = await registration.command(accountId, commandMetadataOf(request));
   try {
     return await handleCommand(store, accountDecider, accountStream(accountId), command, {
       idempotency,
@@ -88,7 +89,7 @@ export async function registerAccount(
     // Two registrations raced past the first check: the loser gets the same duplicate answer.
     if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
     await refuseIfTaken(db);
-    throw new HttpError(409, 'request.conflict');
+    throw conflict('request.conflict');
   }
 }
 
@@ -109,9 +110,10 @@ export const memberRegistration = (
   password,
   unique: pick(personal, uniqueFields),
   duplicates: memberDuplicates,
-  command: async (accountId, now) => ({
+  command: async (accountId, metadata) => ({
     type: 'RegisterMember',
-    data: { personal: await seal(sql, accountId, personal), ...options, now },
+    data: { personal: await seal(sql, accountId, personal), ...options },
+    metadata,
   }),
 });
 
@@ -171,13 +173,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
         password,
         unique: pick(fields, partnerUniqueFields),
         duplicates: partnerDuplicates,
-        command: async (accountId, now) => ({
+        command: async (accountId, metadata) => ({
           type: 'RegisterPartner',
+          metadata,
           data: {
             personal: await seal(db, accountId, personal),
             company: await seal(db, accountId, company),
             consent: consentToCurrentTexts(),
-            now,
           },
         }),
       });

@@ -7,7 +7,7 @@ import { requireRole } from '@portal/platform/http/session';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import { MemberRegistration, RegistrationStatusChange } from '@portal/contracts/rules/registration';
 import { handleCommand } from '../core/command-handler.ts';
-import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import { idempotencyOf, metadataOf, signedInMetadataOf } from '../core/request-context.ts';
 import { forgetAccount } from './credentials.ts';
 import { revokeSessions } from '@portal/platform/http/revocations';
 import { accountDecider } from './decider.ts';
@@ -60,7 +60,11 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
         store,
         accountDecider,
         accountStream(request.params.id),
-        { type: 'ChangeRegistrationStatus', data: { status: request.body.status, now: new Date().toISOString() } },
+        {
+          type: 'ChangeRegistrationStatus',
+          data: { status: request.body.status },
+          metadata: signedInMetadataOf(request),
+        },
         {
           idempotency: idempotencyOf(request),
           metadata: metadataOf(request),
@@ -89,7 +93,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
       store,
       accountDecider,
       accountStream(accountId),
-      { type, data: { now: new Date().toISOString() } },
+      { type, data: {}, metadata: signedInMetadataOf(request) },
       {
         idempotency: idempotencyOf(request),
         metadata: metadataOf(request),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { HttpError } from '@portal/platform/http/errors';
 import type { Sql, SqlDatabase } from '@portal/platform/store/sql';
+import { tooMany } from '@portal/platform/domain/errors';
 
 /**
  * Slows password guessing without letting anyone lock an account (OWASP ASVS 2.2.1):
@@ -123,5 +123,5 @@ export async function admitSignIn(
   const admission = await throttle.admit(username, address);
   if ('attempt' in admission) return admission.attempt;
   reply.header('retry-after', String(admission.retryAfter));
-  throw new HttpError(429, 'login.tooMany', { retryAfter: admission.retryAfter });
+  throw tooMany('login.tooMany', { retryAfter: admission.retryAfter });
 }

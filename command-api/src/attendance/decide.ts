@@ -1,14 +1,16 @@
 import {
   AttendanceScanned,
   AttendanceVoided,
+  type AttendanceEvent,
   type OfflineDecision,
   type RefusalReason,
   ScanRefused,
   type ScanMethod,
 } from '@portal/contracts/attendance/attendance.events';
-import type { NewEvent } from '@portal/contracts/envelope';
-import { HttpError } from '@portal/platform/http/errors';
+import type { NewEventOf } from '@portal/contracts/catalogue';
+import type { Command } from '../core/command.ts';
 import type { Attendance } from './attendance.ts';
+import { conflict } from '@portal/platform/domain/errors';
 
 /** One attempt: who, where, with what, and when by each clock (the server's never from the body). */
 export interface Attempt {
@@ -37,16 +39,11 @@ export interface ScanContext {
   hasRoom: boolean;
 }
 
+/** The attempt's scanner and server time are the command's actor and time (the workflow sets both). */
 export type AttendanceCommand =
-  | { type: 'Scan'; attempt: Attempt; context: ScanContext }
-  | { type: 'Refuse'; attempt: Attempt; reason: RefusalReason }
-  | {
-      type: 'Void';
-      attempt: Pick<Attempt, 'courseId' | 'roundId' | 'memberId'>;
-      reason: string;
-      by: string;
-      at: string;
-    };
+  | Command<'Scan', { attempt: Attempt; context: ScanContext }>
+  | Command<'Refuse', { attempt: Attempt; reason: RefusalReason }>
+  | Command<'Void', { attempt: Pick<Attempt, 'courseId' | 'roundId' | 'memberId'>; reason: string }>;
 
 const MINUTE = 60_000;
 const LATE_UPLOAD_MS = 2 * MINUTE;
@@ -77,19 +74,20 @@ export function refusalOf(state: Attendance, scannedAt: string, context: ScanCon
   return null;
 }
 
-export function decide(command: AttendanceCommand, state: Attendance): NewEvent[] {
+export function decide(command: AttendanceCommand, state: Attendance): NewEventOf<AttendanceEvent>[] {
   if (command.type === 'Void') {
-    if (!state.accepted) throw new HttpError(409, 'attendance.nothingToVoid');
+    if (!state.accepted) throw conflict('attendance.nothingToVoid');
+    const { actor, now } = command.metadata;
     return [
       AttendanceVoided.create({
-        ...command.attempt,
-        reason: command.reason,
-        voidedBy: command.by,
-        voidedAt: command.at,
+        ...command.data.attempt,
+        reason: command.data.reason,
+        voidedBy: actor.id,
+        voidedAt: now,
       }),
     ];
   }
-  const { attempt } = command;
+  const { attempt } = command.data;
   const { scannedAt, lateUploaded } = scanMoment(attempt.deviceTime, attempt.serverTime);
   const refuse = (reason: RefusalReason) => [
     ScanRefused.create({
@@ -100,8 +98,8 @@ export function decide(command: AttendanceCommand, state: Attendance): NewEvent[
       firstScannedAt: reason === 'duplicate' ? state.accepted!.scannedAt : null,
     }),
   ];
-  if (command.type === 'Refuse') return refuse(command.reason);
-  const { context } = command;
+  if (command.type === 'Refuse') return refuse(command.data.reason);
+  const { context } = command.data;
   const reason = refusalOf(state, scannedAt, context);
   if (reason) return refuse(reason);
   const late = Date.parse(scannedAt) > Date.parse(context.round.start) + context.lateAfterMinutes * MINUTE;

@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attendanceStream } from '@portal/contracts/attendance/attendance.events';
-import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { requireRole } from '@portal/platform/http/session';
 import { ScanRequest, VoidRequest } from '@portal/contracts/rules/attendance';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import { handleCommand } from '../core/command-handler.ts';
-import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import { idempotencyOf, metadataOf, signedInMetadataOf } from '../core/request-context.ts';
 import { attendanceDecider } from './decider.ts';
-import { courseOfRound } from './round-index.ts';
+import { courseOfRound } from '../courses/round-index.ts';
 import { outcomeAt, scan } from './scan.ts';
+import { notFound } from '@portal/platform/domain/errors';
 
 const hex = (message: MessageKey) => z.string().regex(/^[0-9a-f]{24}$/, message);
 const RoundParams = z.object({ roundId: hex('round.notFound') });
@@ -39,7 +39,14 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { roundId } = request.params;
-      const scanned = await scan({ db, store, config: attendance }, request, roundId, request.body);
+      const scanned = await scan(
+        { db, store, config: attendance },
+        {
+          ...signedInMetadataOf(request),
+          input: { roundId, ...request.body },
+          envelope: { idempotency: idempotencyOf(request), metadata: metadataOf(request) },
+        },
+      );
       const outcome = await outcomeAt(store, scanned.result.streamId, scanned.result.position);
       const language = languageOf(request);
       const member = scanned.memberId ? { _id: scanned.memberId, fullName: scanned.name } : null;
@@ -72,17 +79,15 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { roundId, memberId } = request.params;
       const courseId = await courseOfRound(db, roundId);
-      if (!courseId) throw new HttpError(404, 'round.notFound');
+      if (!courseId) throw notFound('round.notFound');
       const result = await handleCommand(
         store,
         attendanceDecider,
         attendanceStream(roundId, memberId),
         {
           type: 'Void',
-          attempt: { courseId, roundId, memberId },
-          reason: request.body.reason,
-          by: request.session!.accountId,
-          at: new Date().toISOString(),
+          data: { attempt: { courseId, roundId, memberId }, reason: request.body.reason },
+          metadata: signedInMetadataOf(request),
         },
         { idempotency: idempotencyOf(request), metadata: metadataOf(request) },
       );

@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
 import type { AttendanceConfig } from '@portal/platform/attendance/config';
 import {
   type OfflineDecision,
@@ -10,23 +8,20 @@ import {
   refusalStream,
 } from '@portal/contracts/attendance/attendance.events';
 import { profileLinkMember } from '@portal/contracts/attendance/pass-code';
+import type { EventMetadata } from '@portal/contracts/envelope';
 import { passKeysFor } from '@portal/platform/attendance/pass-keys';
-import { courseStream } from '@portal/contracts/courses/course.events';
-import { HttpError } from '@portal/platform/http/errors';
-import { open } from '@portal/platform/privacy/personal-data';
-import type { EventStore } from '@portal/platform/store/port';
+import type { AppendOptions, AppendResult, EventStore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
-import { accountDecider } from '../accounts/decider.ts';
+import { accountIdOfUsername, memberToScan } from '../accounts/lookup.ts';
+import type { SignedInMetadata } from '../core/command.ts';
 import { handleCommand, loadState } from '../core/command-handler.ts';
-import { idempotencyOf, metadataOf } from '../core/request-context.ts';
-import { courseDecider } from '../courses/decider.ts';
-import { type Active, hasRoom, scannable } from '../courses/decide.ts';
+import { hasRoom } from '../courses/decide.ts';
+import { admitWalkIn, roundToScan } from '../courses/scanning.ts';
+import { type Attempt, type AttendanceCommand, type ScanContext, refusalOf, scanMoment } from './decide.ts';
 import { attendanceDecider } from './decider.ts';
-import { type Attempt, type ScanContext, refusalOf, scanMoment } from './decide.ts';
-import { courseOfRound } from './round-index.ts';
-import { digestOf } from '../accounts/credentials.ts';
 
 export interface ScanInput {
+  roundId: string;
   userId: string;
   method: ScanMethod;
   deviceId: string;
@@ -38,30 +33,24 @@ export type ScanOutcome =
   | { outcome: 'accepted'; memberId: string; scannedAt: string; late: boolean; walkIn: boolean; lateUploaded: boolean }
   | { outcome: 'refused'; memberId: string | null; reason: RefusalReason; firstScannedAt: string | null };
 
-interface Deps {
+export interface ScanDeps {
   db: SqlDatabase;
   store: EventStore;
   config: AttendanceConfig;
 }
 
-/** The course and round a scan is for; only the course's creator, its assistants or an admin may scan in it. */
-async function roundOf(deps: Deps, request: FastifyRequest, roundId: string) {
-  const courseId = await courseOfRound(deps.db, roundId);
-  if (!courseId) throw new HttpError(404, 'round.notFound');
-  const { accountId, role } = request.session!;
-  const course = scannable(await loadState(deps.store, courseDecider, courseStream(courseId)), {
-    actor: { id: accountId, role },
-  });
-  const round = course.rounds.find((r) => r.roundId === roundId);
-  if (!round) throw new HttpError(404, 'round.notFound');
-  return { courseId, course, round };
+/** One scan as the workflow receives it: who scans and when, what they sent, and the request's envelope. */
+export interface ScanRequestOf extends SignedInMetadata {
+  input: ScanInput;
+  /** The idempotency key and the events' metadata (correlation, device), from the transport. */
+  envelope: { idempotency?: AppendOptions['idempotency']; metadata: EventMetadata };
 }
 
 /**
  * Who the scanner read: a pass code, a member id, or a username, with why it cannot count (an
  * expired pass, an id shown to the camera, a profile QR); null when nobody matches.
  */
-async function memberOf(deps: Deps, input: ScanInput, now: number) {
+async function readMember(deps: ScanDeps, input: ScanInput, now: number) {
   const reading = passKeysFor(deps.config.passSecret).read(input.userId, now);
   if (reading.kind === 'pass') {
     if (!reading.authentic) return null;
@@ -70,115 +59,75 @@ async function memberOf(deps: Deps, input: ScanInput, now: number) {
   // The profile card's QR (a link to the profile) looks like a pass to the person holding it.
   const profile = profileLinkMember(reading.value);
   if (profile) return { memberId: profile, problem: 'profileQr' as const };
-  let memberId = /^[0-9a-f]{24}$/.test(reading.value) ? reading.value : null;
-  if (!memberId) {
-    const [row] = await deps.db.query<{ account_id: string }>(
-      `SELECT account_id FROM cmd.unique_values WHERE field = 'username' AND digest = $1`,
-      [await digestOf(deps.db, 'username', reading.value)],
-    );
-    memberId = row?.account_id ?? null;
-  }
+  const memberId = /^[0-9a-f]{24}$/.test(reading.value)
+    ? reading.value
+    : await accountIdOfUsername(deps.db, reading.value);
   if (!memberId) return null;
   // A camera reads passes; a bare id or username is for typing (and a screenshot of one proves nothing).
   return { memberId, problem: input.method === 'camera' ? ('passRequired' as const) : null };
 }
 
 /**
- * One scan attempt (issue 5): recorded whatever its outcome, in the member's own attendance
- * stream for the round (or, when nobody matches, the round's refusals for this device).
+ * The scan workflow (issue 5): asks the courses area for the round (and whether the actor may scan
+ * in it), the accounts area for the member, decides with the member's attendance for the round,
+ * and asks the course for a walk-in's place first. Every attempt is recorded whatever its outcome,
+ * in the member's own attendance stream for the round (or, when nobody matches, the round's
+ * refusals for this device).
  */
-export async function scan(deps: Deps, request: FastifyRequest, roundId: string, input: ScanInput) {
-  const { courseId, course, round } = await roundOf(deps, request, roundId);
-  const serverTime = new Date().toISOString();
+export async function scan(
+  deps: ScanDeps,
+  { actor, now, input, envelope }: ScanRequestOf,
+): Promise<{ result: AppendResult; memberId: string | null; name: string | null }> {
+  const { courseId, course, round } = await roundToScan(deps, input.roundId, { actor });
   const base = {
     courseId,
-    roundId,
-    scannerId: request.session!.accountId,
+    roundId: input.roundId,
+    scannerId: actor.id,
     deviceId: input.deviceId,
     method: input.method,
-    deviceTime: input.deviceTime ?? serverTime,
-    serverTime,
+    deviceTime: input.deviceTime ?? now,
+    serverTime: now,
     ...(input.offlineDecision ? { offlineDecision: input.offlineDecision } : {}),
   };
-  const options = { idempotency: idempotencyOf(request), metadata: { ...metadataOf(request), device: input.deviceId } };
-  const { scannedAt } = scanMoment(base.deviceTime, serverTime);
+  const options = { idempotency: envelope.idempotency, metadata: { ...envelope.metadata, device: input.deviceId } };
+  const record = (streamId: string, command: AttendanceCommand) =>
+    handleCommand(deps.store, attendanceDecider, streamId, command, options);
+  const metadata = { actor, now };
+  const { scannedAt } = scanMoment(base.deviceTime, now);
 
-  const member = await memberOf(deps, input, Date.parse(scannedAt));
-  const account = member && (await loadState(deps.store, accountDecider, accountStream(member.memberId)));
-  if (!member || !account || !('role' in account) || account.role !== 'member' || !('personal' in account)) {
+  const read = await readMember(deps, input, Date.parse(scannedAt));
+  const member = read && (await memberToScan(deps, read.memberId));
+  if (!read || !member) {
     const attempt: Attempt = { ...base, memberId: '' };
-    const result = await handleCommand(
-      deps.store,
-      attendanceDecider,
-      refusalStream(roundId, input.deviceId),
-      { type: 'Refuse', attempt, reason: 'unknownMember' },
-      options,
-    );
+    const result = await record(refusalStream(input.roundId, input.deviceId), {
+      type: 'Refuse',
+      data: { attempt, reason: 'unknownMember' },
+      metadata,
+    });
     return { result, memberId: null, name: null };
   }
-  const attempt: Attempt = { ...base, memberId: member.memberId };
-  const stream = attendanceStream(roundId, member.memberId);
-  const name = (await open(deps.db, account.personal, PersonalData))?.fullName ?? null;
-  if (member.problem) {
-    const result = await handleCommand(
-      deps.store,
-      attendanceDecider,
-      stream,
-      { type: 'Refuse', attempt, reason: member.problem },
-      options,
-    );
-    return { result, memberId: member.memberId, name };
+  const attempt: Attempt = { ...base, memberId: read.memberId };
+  const stream = attendanceStream(input.roundId, read.memberId);
+  const answer = (result: AppendResult) => ({ result, memberId: read.memberId, name: member.name });
+  if (read.problem) {
+    return answer(await record(stream, { type: 'Refuse', data: { attempt, reason: read.problem }, metadata }));
   }
-  const context = contextFor(deps.config, course, round, member.memberId, account.status === 'approved');
-  // A walk-in takes a place in the course first; the course's stream decides whether one is left.
-  const state = await loadState(deps.store, attendanceDecider, stream);
-  if (!context.enrolled && refusalOf(state, scannedAt, context) === null) {
-    context.hasRoom = await enrolWalkIn(deps, request, courseId, member.memberId);
-  }
-  const result = await handleCommand(
-    deps.store,
-    attendanceDecider,
-    stream,
-    { type: 'Scan', attempt, context },
-    options,
-  );
-  return { result, memberId: member.memberId, name };
-}
-
-function contextFor(
-  config: AttendanceConfig,
-  course: Active,
-  round: { start: string; end: string },
-  memberId: string,
-  memberApproved: boolean,
-): ScanContext {
-  const { opensEarlyMinutes, closesLateMinutes, lateAfterMinutes } = config;
-  return {
+  const { opensEarlyMinutes, closesLateMinutes, lateAfterMinutes } = deps.config;
+  const context: ScanContext = {
     round,
     opensEarlyMinutes,
     closesLateMinutes,
     lateAfterMinutes,
-    memberApproved,
-    enrolled: course.enrolled.includes(memberId),
+    memberApproved: member.approved,
+    enrolled: course.enrolled.includes(read.memberId),
     hasRoom: hasRoom(course),
   };
-}
-
-async function enrolWalkIn(deps: Deps, request: FastifyRequest, courseId: string, memberId: string): Promise<boolean> {
-  const { accountId, role } = request.session!;
-  try {
-    await handleCommand(
-      deps.store,
-      courseDecider,
-      courseStream(courseId),
-      { type: 'EnrolWalkIn', data: { memberId }, actor: { id: accountId, role }, now: new Date().toISOString() },
-      { metadata: metadataOf(request) },
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 409) return false;
-    throw error;
+  // A walk-in takes a place in the course first; the course's stream decides whether one is left.
+  const state = await loadState(deps.store, attendanceDecider, stream);
+  if (!context.enrolled && refusalOf(state, scannedAt, context) === null) {
+    context.hasRoom = await admitWalkIn(deps.store, courseId, read.memberId, metadata, envelope.metadata);
   }
+  return answer(await record(stream, { type: 'Scan', data: { attempt, context }, metadata }));
 }
 
 /** What the attempt ended as: read back from the log, so a replayed request answers the same. */

@@ -1,13 +1,22 @@
+import type { NewEventOf } from '@portal/contracts/catalogue';
 import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
 import type { AppendOptions, AppendResult, EventStore } from '@portal/platform/store/port';
 import { WrongExpectedRevision } from '@portal/platform/store/port';
 
-export interface Decider<State, Event, Command> {
+type AnyEvent = { type: string; data: unknown };
+
+/**
+ * An aggregate's decider (Emmett's shape): `decide` answers the events of this aggregate only, or
+ * throws a DomainError (@portal/platform/domain/errors) that the error handler maps to an answer.
+ */
+export interface Decider<State, Event extends AnyEvent, Command> {
   initialState(): State;
   evolve(state: State, event: Event): State;
   decode(event: StoredEvent): Event | null;
-  decide(command: Command, state: State): NewEvent[];
+  decide(command: Command, state: State): NewEventOf<Event>[];
 }
+
+type HandleOptions = Omit<AppendOptions, 'expectedRevision'> & { metadata?: NewEvent['metadata'] };
 
 /**
  * Read the stream, fold it, decide, append, as one step with the stream locked (see
@@ -16,21 +25,50 @@ export interface Decider<State, Event, Command> {
  * "changed at the same time". Only a writer that appends to the stream without deciding (none
  * does today) could still get in between; that is decided again.
  */
-export async function handleCommand<State, Event, Command>(
+export async function handleCommand<State, Event extends AnyEvent, Command>(
   store: EventStore,
   decider: Decider<State, Event, Command>,
   streamId: string,
   command: Command,
-  options: Omit<AppendOptions, 'expectedRevision'> & { metadata?: NewEvent['metadata'] } = {},
+  options: HandleOptions = {},
 ): Promise<AppendResult> {
+  const { result } = await handleDecision(
+    store,
+    decider,
+    streamId,
+    (state) => ({ events: decider.decide(command, state), outcome: null }),
+    options,
+  );
+  return result;
+}
+
+/**
+ * The same step for a decision that answers more than its events (a walk-in admitted or not):
+ * `decide` returns the events and an outcome, and the outcome of the decision that was appended
+ * comes back with the result.
+ */
+export async function handleDecision<State, Event extends AnyEvent, Outcome>(
+  store: EventStore,
+  decider: Pick<Decider<State, Event, never>, 'initialState' | 'evolve' | 'decode'>,
+  streamId: string,
+  decide: (state: State) => { events: NewEventOf<Event>[]; outcome: Outcome },
+  options: HandleOptions = {},
+): Promise<{ result: AppendResult; outcome: Outcome | undefined }> {
   const { metadata, ...appendOptions } = options;
   for (;;) {
+    let outcome: Outcome | undefined;
     try {
-      return await store.appendDecided(
+      const result = await store.appendDecided(
         streamId,
-        (history) => decider.decide(command, fold(decider, history)).map((event) => ({ ...event, metadata })),
+        (history) => {
+          const decision = decide(fold(decider, history));
+          outcome = decision.outcome;
+          return decision.events.map((event) => ({ ...event, metadata }));
+        },
         appendOptions,
       );
+      // A replayed key answers its first result without deciding: the outcome is then unknown.
+      return { result, outcome };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevision)) throw error;
     }
@@ -38,7 +76,7 @@ export async function handleCommand<State, Event, Command>(
 }
 
 /** Fold a stream without deciding anything (for reads the command side needs, such as sign-in). */
-export async function loadState<State, Event>(
+export async function loadState<State, Event extends AnyEvent>(
   store: EventStore,
   decider: Pick<Decider<State, Event, never>, 'initialState' | 'evolve' | 'decode'>,
   streamId: string,
@@ -46,7 +84,7 @@ export async function loadState<State, Event>(
   return fold(decider, await store.readStream(streamId));
 }
 
-function fold<State, Event>(
+function fold<State, Event extends AnyEvent>(
   decider: Pick<Decider<State, Event, never>, 'initialState' | 'evolve' | 'decode'>,
   history: StoredEvent[],
 ): State {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { EventMetadata } from '@portal/contracts/envelope';
+import { unauthenticated } from '@portal/platform/domain/errors';
+import type { CommandMetadata, SignedInMetadata } from './command.ts';
 
 const KEY_HEADER = 'idempotency-key';
 
@@ -26,4 +28,20 @@ export function metadataOf(request: FastifyRequest): EventMetadata {
     correlationId: request.id,
     idempotencyKey: idempotencyOf(request)?.key,
   };
+}
+
+/** A command's metadata: who asks (the verified session, when there is one) and the server's time. */
+export function commandMetadataOf(request: FastifyRequest): CommandMetadata {
+  const { session } = request;
+  return {
+    now: new Date().toISOString(),
+    ...(session ? { actor: { id: session.accountId, role: session.role } } : {}),
+  };
+}
+
+/** The metadata of a command only a signed-in person may send. */
+export function signedInMetadataOf(request: FastifyRequest): SignedInMetadata {
+  const { actor, now } = commandMetadataOf(request);
+  if (!actor) throw unauthenticated('auth.required');
+  return { actor, now };
 }

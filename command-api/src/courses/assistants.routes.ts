@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountStream } from '@portal/contracts/accounts/account.events';
 import { courseStream } from '@portal/contracts/courses/course.events';
 import { languageOf } from '@portal/platform/http/language';
 import { requireRole } from '@portal/platform/http/session';
 import { AssistantRequest } from '@portal/contracts/rules/course';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
-import { accountDecider } from '../accounts/decider.ts';
-import { digestOf } from '../accounts/credentials.ts';
-import { handleCommand, loadState } from '../core/command-handler.ts';
-import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import { accountIdOfUsername, mayAssist } from '../accounts/lookup.ts';
+import { handleCommand } from '../core/command-handler.ts';
+import { idempotencyOf, metadataOf, signedInMetadataOf } from '../core/request-context.ts';
 import { fieldError } from '../core/uploaded-image.ts';
 import { courseDecider } from './decider.ts';
 import type { CourseCommand } from './decide.ts';
@@ -33,12 +31,11 @@ export async function assistantRoutes(app: FastifyInstance): Promise<void> {
       | { type: 'AddAssistant'; data: { assistantId: string; eligible: boolean } }
       | { type: 'RemoveAssistant'; data: { assistantId: string } },
   ) => {
-    const { accountId, role } = request.session!;
     return handleCommand(
       store,
       courseDecider,
       courseStream(courseId),
-      { ...command, actor: { id: accountId, role }, now: new Date().toISOString() } as CourseCommand,
+      { ...command, metadata: signedInMetadataOf(request) } as CourseCommand,
       { idempotency: idempotencyOf(request), metadata: metadataOf(request) },
     );
   };
@@ -56,22 +53,16 @@ export async function assistantRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const [row] = await db.query<{ account_id: string }>(
-        `SELECT account_id FROM cmd.unique_values WHERE field = 'username' AND digest = $1`,
-        [await digestOf(db, 'username', request.body.username)],
-      );
-      if (!row) throw fieldError(request, 404, 'username', 'assistant.notFound');
-      const account = await loadState(store, accountDecider, accountStream(row.account_id));
-      const eligible =
-        account.status === 'approved' && 'role' in account && (account.role === 'member' || account.role === 'partner');
+      const assistantId = await accountIdOfUsername(db, request.body.username);
+      if (!assistantId) throw fieldError(request, 404, 'username', 'assistant.notFound');
       const result = await run(request, request.params.id, {
         type: 'AddAssistant',
-        data: { assistantId: row.account_id, eligible },
+        data: { assistantId, eligible: await mayAssist(store, assistantId) },
       });
       return reply.code(201).send({
         success: true,
         message: translate('assistant.added', languageOf(request)),
-        assistantId: row.account_id,
+        assistantId,
         position: result.position,
       });
     },

@@ -9,10 +9,10 @@ import { CourseCreation, CourseStatusUpdate, CourseUpdate, RoundTimes } from '@p
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import type { Sql } from '@portal/platform/store/sql';
 import { handleCommand, loadState } from '../core/command-handler.ts';
-import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import { idempotencyOf, metadataOf, signedInMetadataOf } from '../core/request-context.ts';
 import { NotAnImage, fieldError, readUpload } from '../core/uploaded-image.ts';
 import { COURSE_IMAGE_BYTES, removeCourseImages, storeCourseImage } from './course-image.ts';
-import { indexRound } from '../attendance/round-index.ts';
+import { indexRound } from './round-index.ts';
 import { courseDecider } from './decider.ts';
 import { type CourseCommand, manageable } from './decide.ts';
 
@@ -20,7 +20,7 @@ const hexId = () => randomBytes(12).toString('hex');
 const CourseId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'course.notFound') });
 const RoundId = CourseId.extend({ roundId: z.string().regex(/^[0-9a-f]{24}$/, 'round.notFound') });
 
-type Command = CourseCommand extends infer C ? (C extends CourseCommand ? Omit<C, 'actor' | 'now'> : never) : never;
+type Command = CourseCommand extends infer C ? (C extends CourseCommand ? Omit<C, 'metadata'> : never) : never;
 
 /**
  * Courses, their rounds and enrolment (spec 001 section 7, plus rounds and enrolment). Who may do
@@ -38,12 +38,11 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     message: MessageKey,
     inSameTransaction?: (tx: Sql) => Promise<void>,
   ) => {
-    const { accountId, role } = request.session!;
     const result = await handleCommand(
       store,
       courseDecider,
       courseStream(courseId),
-      { ...command, actor: { id: accountId, role }, now: new Date().toISOString() } as CourseCommand,
+      { ...command, metadata: signedInMetadataOf(request) } as CourseCommand,
       { idempotency: idempotencyOf(request), metadata: metadataOf(request), inSameTransaction },
     );
     return { success: true, message: translate(message, languageOf(request)), position: result.position };
@@ -113,8 +112,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { id } = request.params;
-      const { accountId, role } = request.session!;
-      manageable(await loadState(store, courseDecider, courseStream(id)), { actor: { id: accountId, role } });
+      manageable(await loadState(store, courseDecider, courseStream(id)), signedInMetadataOf(request));
       const content = await readUpload(request, {
         fields: ['courseImage', 'profile'],
         maxBytes: COURSE_IMAGE_BYTES,

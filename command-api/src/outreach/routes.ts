@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
-import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { requireRole } from '@portal/platform/http/session';
 import {
@@ -21,6 +20,7 @@ import { accountDecider } from '../accounts/decider.ts';
 import { loadState } from '../core/command-handler.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import type { Mailer } from './mailer.ts';
+import { forbidden } from '@portal/platform/domain/errors';
 
 const newId = () => randomBytes(12).toString('hex');
 
@@ -96,7 +96,7 @@ export async function outreachRoutes(app: FastifyInstance, options: { mailer: Ma
 
       const account = await loadState(store, accountDecider, accountStream(accountId));
       const sender = 'personal' in account ? await open(db, account.personal, PersonalData) : null;
-      if (!sender) throw new HttpError(403, 'auth.forbidden');
+      if (!sender) throw forbidden('auth.forbidden');
       const id = newId();
       const stream = emailStream(id);
       const { to, subject, message } = request.body;

@@ -21,7 +21,8 @@ export class DomainError extends Error {
   }
 }
 
-export const unauthenticated = (key: MessageKey = 'auth.required') => new DomainError('unauthenticated', key);
+export const unauthenticated = (key: MessageKey, extra?: Record<string, unknown>) =>
+  new DomainError('unauthenticated', key, extra);
 export const forbidden = (key: MessageKey, extra?: Record<string, unknown>) => new DomainError('forbidden', key, extra);
 export const notFound = (key: MessageKey, extra?: Record<string, unknown>) => new DomainError('notFound', key, extra);
 export const conflict = (key: MessageKey, extra?: Record<string, unknown>) => new DomainError('conflict', key, extra);

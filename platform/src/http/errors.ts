@@ -2,11 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { IdempotencyKeyReused, WrongExpectedRevision } from '../store/port.ts';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
+import { DomainError, type RefusalKind } from '../domain/errors.ts';
 import { languageOf } from './language.ts';
 
 /**
- * A refusal the user should read: a status, a message key (translated for the user), and any
- * extra fields of the answer (the spec's `fields`, `conflicts`, `status`, ...).
+ * An answer about the request itself rather than the domain (a file too large, of the wrong type):
+ * a status, a message key (translated for the user), and any extra fields of the answer. Refusals
+ * of the domain are DomainErrors (../domain/errors.ts).
  */
 export class HttpError extends Error {
   constructor(
@@ -19,6 +21,15 @@ export class HttpError extends Error {
   }
 }
 
+/** The one place a domain refusal becomes an HTTP status. */
+const STATUS_OF: Record<RefusalKind, number> = {
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+};
+
 /**
  * The one error handler of both APIs. Validation errors answer 400 with `errors`, one translated
  * message per field; other 4xx keep their message; 5xx are logged and hidden.
@@ -29,6 +40,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const send = (statusCode: number, messageKey: MessageKey | string, extra: Record<string, unknown> = {}) =>
       reply.code(statusCode).send({ success: false, message: translate(messageKey, language), ...extra });
 
+    if (error instanceof DomainError) return send(STATUS_OF[error.kind], error.messageKey, error.extra);
     if (error instanceof HttpError) return send(error.statusCode, error.messageKey, error.extra);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

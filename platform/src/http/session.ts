@@ -6,8 +6,8 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type Role, roles } from '@portal/contracts/accounts/account.events';
 import type { Sql } from '../store/sql.ts';
-import { HttpError } from './errors.ts';
 import { type SessionKey, forgetExpiredSessions, noteActivity, sessionState } from './revocations.ts';
+import { forbidden, unauthenticated } from '../domain/errors.ts';
 
 /** What a signed session says about its holder. Routes trust only this, never the browser. */
 export const SessionClaims = z.object({
@@ -80,7 +80,7 @@ export const sessions = fp<SessionOptions>(
       if (!token) return;
       // The browser sends the cookie whoever made the page: a command it carries must come from our own.
       if (!bearer && !SAFE_METHODS.has(request.method) && !fromOwnOrigin(request)) {
-        throw new HttpError(403, 'request.crossSite');
+        throw forbidden('request.crossSite');
       }
       let claims: SessionClaims;
       try {
@@ -148,8 +148,8 @@ function fromOwnOrigin(request: FastifyRequest): boolean {
  */
 export function requireRole(...allowed: Role[]): (request: FastifyRequest) => Promise<void> {
   return async (request: FastifyRequest) => {
-    if (!request.session) throw new HttpError(401, 'auth.required');
-    if (!allowed.includes(request.session.role)) throw new HttpError(403, 'auth.forbidden');
+    if (!request.session) throw unauthenticated('auth.required');
+    if (!allowed.includes(request.session.role)) throw forbidden('auth.forbidden');
   };
 }
 

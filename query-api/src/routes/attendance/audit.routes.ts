@@ -3,7 +3,6 @@ import { ExportZone, asMoment, asText, safeCsv } from '../../core/safe-csv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { requireRole } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
@@ -12,6 +11,7 @@ import { attendanceHistory } from '../../core/attendance-history.ts';
 import { searchAttempts } from '../../core/audit-table.ts';
 import { countsAsOf } from '../../core/counts-as-of.ts';
 import { pagesOf } from '../../core/paging.ts';
+import { notFound } from '@portal/platform/domain/errors';
 
 export const AUDIT_FILE = 'scan_audit.csv';
 const AUDIT_COLUMNS = [
@@ -115,7 +115,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const asOf = request.query.asOf ? new Date(request.query.asOf) : new Date();
       const counts = await countsAsOf(app.queries.db, app.queries.store, request.params.id, asOf);
-      if (!counts) throw new HttpError(404, 'course.notFound');
+      if (!counts) throw notFound('course.notFound');
       return {
         success: true as const,
         asOf: asOf.toISOString(),

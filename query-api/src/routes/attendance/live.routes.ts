@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireRole, requireSession } from '@portal/platform/http/session';
-import { HttpError } from '@portal/platform/http/errors';
 import { isAssistant } from '../../core/assistants-table.ts';
 import { CHANGES_CHANNEL } from '@portal/platform/read-models/checkpoint';
+import { forbidden } from '@portal/platform/domain/errors';
 
 const KEEP_ALIVE_MS = 20_000;
 /** The notification badge recounts at most once a second, however busy the log. */
@@ -98,7 +98,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       const { courseId } = request.params;
       const { accountId, role } = request.session!;
       if (role === 'member' && !(await isAssistant(app.queries.db, courseId, accountId))) {
-        throw new HttpError(403, 'course.notScanner');
+        throw forbidden('course.notScanner');
       }
       stream(request, reply, (change) => change.courses === '*' || change.courses.includes(courseId));
     },

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passKeysFor } from '@portal/platform/attendance/pass-keys';
-import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { requireRole } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
 import { PassAnswer, RoundDetails } from '../../contracts/round.ts';
 import { findRound } from '../../core/rounds-table.ts';
 import { mayScanIn } from '../../core/assistants-table.ts';
+import { forbidden, notFound } from '@portal/platform/domain/errors';
 
 /** The round page's data (spec 001 sections 2.4 and 7) and the member's attendance pass. */
 export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
@@ -29,9 +29,9 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const now = new Date();
       const found = await findRound(app.queries.db, request.params.roundId, now, app.queries.scanMargins);
-      if (!found) throw new HttpError(404, 'round.notFound');
+      if (!found) throw notFound('round.notFound');
       const course = { id: found.round.courseId, creator: found.creator };
-      if (!(await mayScanIn(app.queries.db, course, request.session!))) throw new HttpError(403, 'course.notScanner');
+      if (!(await mayScanIn(app.queries.db, course, request.session!))) throw forbidden('course.notScanner');
       return {
         success: true as const,
         round: found.round,

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { requireRole } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
 import { AssistantList, AssistingAnswer } from '../../contracts/assistants.ts';
 import { assistedRounds, courseAssistants } from '../../core/assistants-table.ts';
+import { forbidden, notFound } from '@portal/platform/domain/errors';
 
 /** Scan-only assistants (issue 18): a course's list for its creator and admins, and an assistant's rounds. */
 export async function assistantQueryRoutes(app: FastifyInstance): Promise<void> {
@@ -27,9 +27,9 @@ export async function assistantQueryRoutes(app: FastifyInstance): Promise<void> 
       const [course] = await db.query<{ creator: string }>(`SELECT creator FROM rm.courses WHERE id = $1`, [
         request.params.id,
       ]);
-      if (!course) throw new HttpError(404, 'course.notFound');
+      if (!course) throw notFound('course.notFound');
       const { accountId, role } = request.session!;
-      if (role !== 'admin' && course.creator !== accountId) throw new HttpError(403, 'course.notCreator');
+      if (role !== 'admin' && course.creator !== accountId) throw forbidden('course.notCreator');
       return {
         success: true as const,
         assistants: await courseAssistants(db, request.params.id),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { requireRole } from '@portal/platform/http/session';
 import { pagesOf } from '../../core/paging.ts';
@@ -9,6 +8,7 @@ import { translate } from '@portal/contracts/rules/messages';
 import { CourseDetails, CourseList, CoursePage, CourseQuery, ParticipantList } from '../../contracts/course.ts';
 import { findCourse, searchCourses } from '../../core/courses-table.ts';
 import { courseParticipants } from '../../core/participants-table.ts';
+import { notFound } from '@portal/platform/domain/errors';
 
 /** The course list and details: admins and partners (spec 001 sections 2.1 and 2.3). */
 export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
@@ -58,7 +58,7 @@ export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const now = new Date();
       const course = await findCourse(app.queries.db, request.params.id, now);
-      if (!course) throw new HttpError(404, 'course.notFound');
+      if (!course) throw notFound('course.notFound');
       return {
         success: true as const,
         course,
@@ -81,7 +81,7 @@ export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const participants = await courseParticipants(app.queries.db, request.params.id);
-      if (!participants) throw new HttpError(404, 'course.notFound');
+      if (!participants) throw notFound('course.notFound');
       return { success: true as const, participants, message: translate('courses.loaded', languageOf(request)) };
     },
   );

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { requireSession } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
 import { ProfileAnswer } from '../../contracts/account.ts';
 import { findAccount } from '../../core/accounts-table.ts';
+import { forbidden, notFound } from '@portal/platform/domain/errors';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -23,10 +23,10 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const session = request.session!;
       if (session.accountId !== request.params.id && session.role !== 'admin') {
-        throw new HttpError(403, 'auth.forbidden');
+        throw forbidden('auth.forbidden');
       }
       const member = await findAccount(app.queries.db, request.params.id);
-      if (!member) throw new HttpError(404, 'profile.notFound', { member: null });
+      if (!member) throw notFound('profile.notFound', { member: null });
       return { success: true, member, message: translate('profile.loaded', languageOf(request)) };
     },
   );

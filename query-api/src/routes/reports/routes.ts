@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { requireRole, requireSession } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
@@ -11,6 +10,7 @@ import { findAccount } from '../../core/accounts-table.ts';
 import { memberReport } from '../../core/member-report.ts';
 import { overview } from '../../core/overview.ts';
 import { partnerHome } from '../../core/partner-home.ts';
+import { forbidden, notFound } from '@portal/platform/domain/errors';
 
 /** The member's dashboard (spec 001 section 2.6), the admins' overview (/admin) and the partner's home. */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
@@ -31,8 +31,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const session = request.session!;
       const memberId = request.params.id;
-      if (session.accountId !== memberId && session.role !== 'admin') throw new HttpError(403, 'auth.forbidden');
-      if (!(await findAccount(app.queries.db, memberId))) throw new HttpError(404, 'profile.notFound');
+      if (session.accountId !== memberId && session.role !== 'admin') throw forbidden('auth.forbidden');
+      if (!(await findAccount(app.queries.db, memberId))) throw notFound('profile.notFound');
       const now = new Date();
       return {
         success: true as const,

@@ -1,0 +1,37 @@
+import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
+import { open } from '@portal/platform/privacy/personal-data';
+import type { EventStore } from '@portal/platform/store/port';
+import type { Sql } from '@portal/platform/store/sql';
+import { loadState } from '../core/command-handler.ts';
+import { digestOf } from './credentials.ts';
+import { accountDecider } from './decider.ts';
+
+/** What other areas ask of the accounts area: who a username names, and who an account is. */
+
+/** The account a username names (compared as registration normalised it), or null. */
+export async function accountIdOfUsername(sql: Sql, username: string): Promise<string | null> {
+  const [row] = await sql.query<{ account_id: string }>(
+    `SELECT account_id FROM cmd.unique_values WHERE field = 'username' AND digest = $1`,
+    [await digestOf(sql, 'username', username)],
+  );
+  return row?.account_id ?? null;
+}
+
+/** A member as a scan sees them: approved or not, and their name; null for anyone who is not a member. */
+export async function memberToScan(
+  deps: { db: Sql; store: EventStore },
+  accountId: string,
+): Promise<{ approved: boolean; name: string | null } | null> {
+  const account = await loadState(deps.store, accountDecider, accountStream(accountId));
+  if (!('role' in account) || account.role !== 'member' || !('personal' in account)) return null;
+  const name = (await open(deps.db, account.personal, PersonalData))?.fullName ?? null;
+  return { approved: account.status === 'approved', name };
+}
+
+/** Whether an account may assist in a course: an approved member or partner. */
+export async function mayAssist(store: EventStore, accountId: string): Promise<boolean> {
+  const account = await loadState(store, accountDecider, accountStream(accountId));
+  return (
+    account.status === 'approved' && 'role' in account && (account.role === 'member' || account.role === 'partner')
+  );
+}
