@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { EventStore } from '@portal/platform/store/port';
+import { mountRoutes } from '@portal/platform/http/access';
 import { createRevocationTable } from '@portal/platform/http/revocations';
 import { withSchemaLock } from '@portal/platform/store/schema-lock';
 import type { SqlDatabase } from '@portal/platform/store/sql';
@@ -10,14 +11,15 @@ import { loginRoutes } from './accounts/login.routes.ts';
 import { registerRoutes } from './accounts/register.routes.ts';
 import { profileRoutes } from './accounts/profile.routes.ts';
 import { registrationAdminRoutes } from './accounts/registration-admin.routes.ts';
-import { courseRoutes } from './courses/routes.ts';
+import { courseRoutes } from './courses/courses.routes.ts';
 import { assistantRoutes } from './courses/assistants.routes.ts';
 import { createRoundIndex } from './courses/round-index.ts';
-import { attendanceRoutes } from './attendance/routes.ts';
+import { attendanceRoutes } from './attendance/scan.routes.ts';
 import type { AttendanceConfig } from '@portal/platform/attendance/config';
 import { type MailConfig, createMailer, mailConfigFromEnv } from './outreach/mailer.ts';
-import { outreachRoutes } from './outreach/routes.ts';
-import { notificationRoutes } from './notifications/routes.ts';
+import { contactRoutes } from './outreach/contact.routes.ts';
+import { emailRoutes } from './outreach/emails.routes.ts';
+import { notificationRoutes } from './notifications/notifications.routes.ts';
 
 export interface CommandApiOptions {
   db: SqlDatabase;
@@ -50,24 +52,30 @@ export async function prepareCommandTables(db: SqlDatabase): Promise<void> {
 
 /**
  * The command API: validates commands, decides, appends events. The only writer of the log.
- * Public routes (sign-in, registration) and protected ones live in separate encapsulated plugins.
+ * Every route needs a session unless it is mounted in the public scope (sign-in, registration,
+ * the contact form); see platform/src/http/access.ts.
  */
 export async function commandApi(app: FastifyInstance, options: CommandApiOptions): Promise<void> {
   const signInThrottle = new SignInThrottle(options.db, options.signIn?.limits, options.signIn?.now);
   app.decorate('commands', { ...options, signInThrottle });
   // Uploads are one image; each route sets its own size limit when it reads the file.
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
-  await app.register(async (publicRoutes) => {
-    await publicRoutes.register(loginRoutes);
-    await publicRoutes.register(registerRoutes);
-  });
-  await app.register(registrationAdminRoutes);
-  await app.register(profileRoutes);
-  await app.register(courseRoutes);
-  await app.register(assistantRoutes);
-  await app.register(attendanceRoutes);
   const mailer = createMailer(options.mail ?? mailConfigFromEnv());
   app.addHook('onClose', async () => mailer.close());
-  await app.register(outreachRoutes, { mailer });
-  await app.register(notificationRoutes);
+  await mountRoutes(app, {
+    publicRoutes: async (scope) => {
+      await scope.register(loginRoutes);
+      await scope.register(registerRoutes);
+      await scope.register(contactRoutes);
+    },
+    signedInRoutes: async (scope) => {
+      await scope.register(registrationAdminRoutes);
+      await scope.register(profileRoutes);
+      await scope.register(courseRoutes);
+      await scope.register(assistantRoutes);
+      await scope.register(attendanceRoutes);
+      await scope.register(emailRoutes, { mailer });
+      await scope.register(notificationRoutes);
+    },
+  });
 }

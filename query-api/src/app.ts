@@ -2,22 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { EventStore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
+import { mountRoutes } from '@portal/platform/http/access';
 import { installReadYourWrites } from './core/read-your-writes.ts';
 import { NO_MARGINS, type ScanMargins } from './core/rounds-table.ts';
-import { addressRoutes } from './routes/addresses/routes.ts';
+import { addressRoutes } from './routes/addresses/addresses.routes.ts';
 import { auditRoutes } from './routes/attendance/audit.routes.ts';
 import { liveRoutes } from './routes/attendance/live.routes.ts';
 import { assistantQueryRoutes } from './routes/courses/assistants.routes.ts';
 import { roundQueryRoutes } from './routes/attendance/rounds.routes.ts';
 import { catalogueRoutes } from './routes/courses/catalogue.routes.ts';
-import { courseQueryRoutes } from './routes/courses/routes.ts';
-import { profileRoutes } from './routes/profiles/routes.ts';
-import { notificationRoutes } from './routes/notifications/routes.ts';
-import { outreachRoutes } from './routes/outreach/routes.ts';
-import { reportRoutes } from './routes/reports/routes.ts';
-import { registrationRoutes } from './routes/registrations/routes.ts';
+import { courseQueryRoutes } from './routes/courses/courses.routes.ts';
+import { profileRoutes } from './routes/profiles/profiles.routes.ts';
+import { notificationRoutes } from './routes/notifications/notifications.routes.ts';
+import { outreachRoutes } from './routes/outreach/outreach.routes.ts';
+import { reportRoutes } from './routes/reports/reports.routes.ts';
+import { registrationRoutes } from './routes/registrations/registrations.routes.ts';
 import { projectorRoutes } from './routes/system/projectors.routes.ts';
-import { uploadRoutes } from './routes/uploads/routes.ts';
+import { uploadRoutes } from './routes/uploads/uploads.routes.ts';
 
 export interface QueryApiOptions {
   /** The read models (schema rm), written only by the projector. */
@@ -57,18 +58,26 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
     scanMargins: options.scanMargins ?? NO_MARGINS,
   });
   installReadYourWrites(app, options.db, options.store);
-  await app.register(registrationRoutes);
-  await app.register(profileRoutes);
-  await app.register(addressRoutes, { warm: options.warmAddresses });
-  await app.register(courseQueryRoutes);
-  await app.register(catalogueRoutes);
-  await app.register(roundQueryRoutes);
-  await app.register(assistantQueryRoutes);
-  await app.register(liveRoutes);
-  await app.register(auditRoutes);
-  await app.register(reportRoutes);
-  await app.register(outreachRoutes);
-  await app.register(notificationRoutes);
-  await app.register(projectorRoutes);
-  await app.register(uploadRoutes, { root: options.uploadsDir });
+  // Every route needs a session unless it is mounted in the public scope (platform/src/http/access.ts).
+  await mountRoutes(app, {
+    // The registration forms' address pickers.
+    publicRoutes: async (scope) => {
+      await scope.register(addressRoutes, { warm: options.warmAddresses });
+    },
+    signedInRoutes: async (scope) => {
+      await scope.register(registrationRoutes);
+      await scope.register(profileRoutes);
+      await scope.register(courseQueryRoutes);
+      await scope.register(catalogueRoutes);
+      await scope.register(roundQueryRoutes);
+      await scope.register(assistantQueryRoutes);
+      await scope.register(liveRoutes);
+      await scope.register(auditRoutes);
+      await scope.register(reportRoutes);
+      await scope.register(outreachRoutes);
+      await scope.register(notificationRoutes);
+      await scope.register(projectorRoutes);
+      await scope.register(uploadRoutes, { root: options.uploadsDir });
+    },
+  });
 }

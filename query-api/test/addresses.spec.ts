@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '@portal/platform/http/server-kit';
 import type { Province } from '../src/contracts/address.ts';
-import { addressRoutes } from '../src/routes/addresses/routes.ts';
+import { addressRoutes } from '../src/routes/addresses/addresses.routes.ts';
 
 describe('GET /api/address/provinces', () => {
   let app: Awaited<ReturnType<typeof createHttpServer>>;

@@ -10,7 +10,7 @@ import { handleCommand } from '../core/command-handler.ts';
 import { hasAdmin, reserve, saveCredentials } from './credentials.ts';
 import { accountDecider } from './decider.ts';
 import { hashPassword } from './passwords.ts';
-import { newAccountId } from './register.routes.ts';
+import { newId } from '../core/ids.ts';
 
 export interface FirstAdmin {
   username: string;
@@ -32,7 +32,7 @@ export async function ensureFirstAdmin(
   const generatedPassword = wanted.password ? undefined : randomBytes(12).toString('base64url');
   const password = checked('ADMIN_PASSWORD', passwordRule, wanted.password || generatedPassword);
   const passwordHash = await hashPassword(password);
-  const accountId = newAccountId();
+  const accountId = newId();
   const personal = await seal(db, accountId, { username, fullName: 'Administrator' });
   await handleCommand(
     store,

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
 import { languageOf } from '@portal/platform/http/language';
 import { revokeSessions } from '@portal/platform/http/revocations';
-import { requireSession } from '@portal/platform/http/session';
 import { open, seal } from '@portal/platform/privacy/personal-data';
 import { translate } from '@portal/contracts/rules/messages';
 import { PasswordChange, ProfileUpdate, profileImagePattern } from '@portal/contracts/rules/profile';
@@ -30,7 +29,6 @@ function mustBeAllowed(request: FastifyRequest, id: string, admins: boolean): vo
 /** Account settings (spec 000 section 7): profile, profile photo and password. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db, store, uploadsDir, signInThrottle } = app.commands;
-  app.addHook('preValidation', requireSession);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const currentProfile = async (id: string) => {

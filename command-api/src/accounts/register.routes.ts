@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CompanyData, type Role, accountIdOf, accountStream } from '@portal/contracts/accounts/account.events';
@@ -19,15 +18,13 @@ import type { AppendResult } from '@portal/platform/store/port';
 import { UNIQUE_VIOLATION, type Sql, sqlState } from '@portal/platform/store/sql';
 import { handleCommand } from '../core/command-handler.ts';
 import type { CommandMetadata } from '../core/command.ts';
+import { newId } from '../core/ids.ts';
 import { commandMetadataOf, idempotencyOf, metadataOf } from '../core/request-context.ts';
 import { type UniqueValues, reserve, saveCredentials, takenFields } from './credentials.ts';
 import type { AccountCommand } from './decide.ts';
 import { accountDecider } from './decider.ts';
 import { hashPassword } from './passwords.ts';
 import { conflict } from '@portal/platform/domain/errors';
-
-/** Account ids look like the old product's (24 hex digits), and say nothing about the person. */
-export const newAccountId = () => randomBytes(12).toString('hex');
 
 type DuplicateAnswer = (taken: UniqueField[], request: FastifyRequest) => Record<string, unknown>;
 
@@ -74,7 +71,7 @@ export async function registerAccount(
   };
   await refuseIfTaken(db);
   const passwordHash = await hashPassword(registration.password);
-  const accountId = newAccountId();
+  const accountId = newId();
   const command = await registration.command(accountId, commandMetadataOf(request));
   try {
     return await handleCommand(store, accountDecider, accountStream(accountId), command, {

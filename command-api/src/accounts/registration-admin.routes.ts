@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountStream } from '@portal/contracts/accounts/account.events';
 import { languageOf } from '@portal/platform/http/language';
-import { requireRole } from '@portal/platform/http/session';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import { MemberRegistration, RegistrationStatusChange } from '@portal/contracts/rules/registration';
 import { handleCommand } from '../core/command-handler.ts';
@@ -22,12 +21,12 @@ const RegistrationId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'regist
  */
 export async function registrationAdminRoutes(app: FastifyInstance): Promise<void> {
   const { db, store, uploadsDir } = app.commands;
-  app.addHook('preValidation', requireRole('admin'));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
     '/api/admin/members',
     {
+      config: { roles: ['admin'] },
       schema: {
         tags: ['accounts'],
         summary: 'Create a member account, approved from the start (admins only; /addemployee)',
@@ -48,6 +47,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
   routes.put(
     '/api/admin/registration/:id/status',
     {
+      config: { roles: ['admin'] },
       schema: {
         tags: ['registrations'],
         summary: 'Approve or reject a member or partner registration',
@@ -107,6 +107,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
   routes.delete(
     '/api/admin/registration/:id',
     {
+      config: { roles: ['admin'] },
       schema: {
         tags: ['registrations'],
         summary: 'Delete a registration; frees its username and contacts',
@@ -119,6 +120,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
   routes.delete(
     '/api/admin/members/:id/personal-data',
     {
+      config: { roles: ['admin'] },
       schema: {
         tags: ['registrations'],
         summary:

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courseStream } from '@portal/contracts/courses/course.events';
 import { languageOf } from '@portal/platform/http/language';
-import { requireRole } from '@portal/platform/http/session';
 import { AssistantRequest } from '@portal/contracts/rules/course';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import { accountIdOfUsername, mayAssist } from '../accounts/lookup.ts';
@@ -43,7 +42,7 @@ export async function assistantRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/api/admin/courses/:id/assistants',
     {
-      preValidation: requireRole('admin', 'partner'),
+      config: { roles: ['admin', 'partner'] },
       schema: {
         tags: ['courses'],
         summary:
@@ -71,7 +70,7 @@ export async function assistantRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/api/admin/courses/:id/assistants/:assistantId',
     {
-      preValidation: requireRole('admin', 'partner'),
+      config: { roles: ['admin', 'partner'] },
       schema: {
         tags: ['courses'],
         summary: 'Remove a scan-only assistant (the course’s creator or an admin)',

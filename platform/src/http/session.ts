@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { type Role, roles } from '@portal/contracts/accounts/account.events';
 import type { Sql } from '../store/sql.ts';
 import { type SessionKey, forgetExpiredSessions, noteActivity, sessionState } from './revocations.ts';
-import { forbidden, unauthenticated } from '../domain/errors.ts';
+import { forbidden } from '../domain/errors.ts';
 
 /** What a signed session says about its holder. Routes trust only this, never the browser. */
 export const SessionClaims = z.object({
@@ -141,17 +141,3 @@ function fromOwnOrigin(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   return site === undefined || site === 'same-origin' || site === 'none';
 }
-
-/**
- * A hook that lets through only a verified session holding one of `allowed` roles. Use it as
- * preValidation (or earlier), so a stranger learns nothing from validation errors.
- */
-export function requireRole(...allowed: Role[]): (request: FastifyRequest) => Promise<void> {
-  return async (request: FastifyRequest) => {
-    if (!request.session) throw unauthenticated('auth.required');
-    if (!allowed.includes(request.session.role)) throw forbidden('auth.forbidden');
-  };
-}
-
-/** Signed in at all. */
-export const requireSession = requireRole(...roles);

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '@portal/platform/http/language';
-import { requireRole } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
 import { AttendanceHistory, AuditPage, AuditQuery, CountsAsOfAnswer, instant } from '../../contracts/audit.ts';
 import { attendanceHistory } from '../../core/attendance-history.ts';
@@ -41,7 +40,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/audit/scans',
     {
-      preValidation: requireRole('admin'),
+      config: { roles: ['admin'] },
       schema: {
         tags: ['attendance'],
         summary: 'Every scan attempt, newest first: filter by course, round, member, scanner, outcome, from and to',
@@ -67,7 +66,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/audit/scans.csv',
     {
-      preValidation: requireRole('admin'),
+      config: { roles: ['admin'] },
       schema: {
         tags: ['attendance'],
         summary: `The filtered attempts as ${AUDIT_FILE} (UTF-8 with a byte-order mark, so Excel shows Thai)`,
@@ -103,7 +102,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/courses/:id/counts',
     {
-      preValidation: requireRole('admin'),
+      config: { roles: ['admin'] },
       schema: {
         tags: ['attendance'],
         summary: 'A course’s counts as they stood at `asOf` (default now), folded from the event log itself',
@@ -128,7 +127,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/members/:id/attendance',
     {
-      preValidation: requireRole('admin'),
+      config: { roles: ['admin'] },
       schema: {
         tags: ['attendance'],
         summary: 'A member’s attendance history: every round they were scanned in, newest first (voided ones marked)',

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireRole, requireSession } from '@portal/platform/http/session';
 import { isAssistant } from '../../core/assistants-table.ts';
 import { CHANGES_CHANNEL } from '@portal/platform/read-models/checkpoint';
 import { forbidden } from '@portal/platform/domain/errors';
@@ -87,7 +86,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     '/api/live/courses/:courseId',
     {
       // Staff, and members who assist in the course (its round page follows it live).
-      preValidation: requireRole('admin', 'partner', 'member'),
+      config: { roles: ['admin', 'partner', 'member'] },
       schema: {
         tags: ['attendance'],
         summary: 'Server-sent events: `changed` whenever the course, its rounds or their attendance change',
@@ -107,7 +106,6 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/live/notifications',
     {
-      preValidation: requireSession,
       schema: {
         tags: ['notifications'],
         summary:

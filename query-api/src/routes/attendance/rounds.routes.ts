@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passKeysFor } from '@portal/platform/attendance/pass-keys';
 import { languageOf } from '@portal/platform/http/language';
-import { requireRole } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
 import { PassAnswer, RoundDetails } from '../../contracts/round.ts';
 import { findRound } from '../../core/rounds-table.ts';
@@ -17,7 +16,7 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/rounds/:roundId',
     {
       // Members too: a course's scan-only assistants.
-      preValidation: requireRole('admin', 'partner', 'member'),
+      config: { roles: ['admin', 'partner', 'member'] },
       schema: {
         tags: ['attendance'],
         summary:
@@ -45,7 +44,7 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/clock',
     {
-      preValidation: requireRole('admin', 'partner', 'member'),
+      config: { roles: ['admin', 'partner', 'member'] },
       schema: {
         tags: ['attendance'],
         summary:
@@ -62,7 +61,7 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/members/me/pass',
     {
-      preValidation: requireRole('member'),
+      config: { roles: ['member'] },
       schema: {
         tags: ['attendance'],
         summary: 'The signed-in member’s attendance pass: a code that changes every 30 seconds',

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '@portal/platform/http/language';
-import { requireRole } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
 import { AssistantList, AssistingAnswer } from '../../contracts/assistants.ts';
 import { assistedRounds, courseAssistants } from '../../core/assistants-table.ts';
@@ -14,7 +13,7 @@ export async function assistantQueryRoutes(app: FastifyInstance): Promise<void> 
   routes.get(
     '/api/admin/courses/:id/assistants',
     {
-      preValidation: requireRole('admin', 'partner'),
+      config: { roles: ['admin', 'partner'] },
       schema: {
         tags: ['courses'],
         summary: 'The course’s scan-only assistants (its creator and admins)',
@@ -41,7 +40,7 @@ export async function assistantQueryRoutes(app: FastifyInstance): Promise<void> 
   routes.get(
     '/api/assisting',
     {
-      preValidation: requireRole('member', 'partner'),
+      config: { roles: ['member', 'partner'] },
       schema: {
         tags: ['attendance'],
         summary: 'The rounds (open now or within the week) of the courses the signed-in user assists in',

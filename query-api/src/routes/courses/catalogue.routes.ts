@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { languageOf } from '@portal/platform/http/language';
-import { requireSession } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
 import { CataloguePage, CatalogueQuery } from '../../contracts/catalogue.ts';
 import { searchCatalogue } from '../../core/catalogue-table.ts';
@@ -12,7 +11,6 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/courses',
     {
-      preValidation: requireSession,
       schema: {
         tags: ['courses'],
         summary: 'Public courses (or with mine=true the signed-in user’s own), newest first, pages of 9',

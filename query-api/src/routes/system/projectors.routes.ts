@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { languageOf } from '@portal/platform/http/language';
-import { requireRole } from '@portal/platform/http/session';
 import { readModelLag } from '@portal/platform/read-models/checkpoint';
 import { kafkaProjectorLags } from '@portal/platform/read-models/partitions';
 import { readFaults } from '@portal/platform/read-models/projection-faults';
@@ -13,7 +12,7 @@ export async function projectorRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/projectors',
     {
-      preValidation: requireRole('admin'),
+      config: { roles: ['admin'] },
       schema: {
         tags: ['health'],
         summary: 'How far the read models and each projector are behind the log (events and seconds)',

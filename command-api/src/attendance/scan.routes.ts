@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attendanceStream } from '@portal/contracts/attendance/attendance.events';
 import { languageOf } from '@portal/platform/http/language';
-import { requireRole } from '@portal/platform/http/session';
 import { ScanRequest, VoidRequest } from '@portal/contracts/rules/attendance';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import { handleCommand } from '../core/command-handler.ts';
@@ -28,7 +27,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/updateround/:roundId',
     {
       // Members too: a course's scan-only assistants (the course decides who may scan in it).
-      preValidation: requireRole('admin', 'partner', 'member'),
+      config: { roles: ['admin', 'partner', 'member'] },
       schema: {
         tags: ['attendance'],
         summary:
@@ -68,7 +67,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/api/admin/rounds/:roundId/attendance/:memberId/void',
     {
-      preValidation: requireRole('admin'),
+      config: { roles: ['admin'] },
       schema: {
         tags: ['attendance'],
         summary: 'Void a wrong scan with a reason (admins); the scan stays in the log and the counts drop it',

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courseStream } from '@portal/contracts/courses/course.events';
 import { languageOf } from '@portal/platform/http/language';
-import { requireSession } from '@portal/platform/http/session';
 import { CourseCreation, CourseStatusUpdate, CourseUpdate, RoundTimes } from '@portal/contracts/rules/course';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import type { Sql } from '@portal/platform/store/sql';
 import { handleCommand, loadState } from '../core/command-handler.ts';
+import { newId } from '../core/ids.ts';
 import { idempotencyOf, metadataOf, signedInMetadataOf } from '../core/request-context.ts';
 import { NotAnImage, fieldError, readUpload } from '../core/uploaded-image.ts';
 import { COURSE_IMAGE_BYTES, removeCourseImages, storeCourseImage } from './course-image.ts';
@@ -16,7 +15,6 @@ import { indexRound } from './round-index.ts';
 import { courseDecider } from './decider.ts';
 import { type CourseCommand, manageable } from './decide.ts';
 
-const hexId = () => randomBytes(12).toString('hex');
 const CourseId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'course.notFound') });
 const RoundId = CourseId.extend({ roundId: z.string().regex(/^[0-9a-f]{24}$/, 'round.notFound') });
 
@@ -28,7 +26,6 @@ type Command = CourseCommand extends infer C ? (C extends CourseCommand ? Omit<C
  */
 export async function courseRoutes(app: FastifyInstance): Promise<void> {
   const { store, uploadsDir } = app.commands;
-  app.addHook('preValidation', requireSession);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const run = async (
@@ -59,7 +56,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const id = hexId();
+        const id = newId();
         const answer = await run(request, id, { type: 'CreateCourse', data: request.body }, 'course.created');
         return reply.code(201).send({ ...answer, _id: id, course: { _id: id, ...request.body } });
       },
@@ -157,7 +154,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const roundId = hexId();
+      const roundId = newId();
       const answer = await run(
         request,
         request.params.id,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '@portal/platform/http/language';
-import { requireRole, requireSession } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
 import { PartnerHome } from '../../contracts/partner-home.ts';
 import { MemberReport, Overview, OverviewQuery } from '../../contracts/reports.ts';
@@ -19,7 +18,6 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     // The spec's {userId}; named :id because the router needs one name per position.
     '/api/admin/courses/:id/report',
     {
-      preValidation: requireSession,
       schema: {
         tags: ['reports'],
         summary:
@@ -46,7 +44,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/partner/home',
     {
-      preValidation: requireRole('partner', 'admin'),
+      config: { roles: ['partner', 'admin'] },
       schema: {
         tags: ['reports'],
         summary:
@@ -68,7 +66,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/overview',
     {
-      preValidation: requireRole('admin'),
+      config: { roles: ['admin'] },
       schema: {
         tags: ['reports'],
         summary: 'Members by role and status, scans per day, attendance rate per course and the busiest rounds',

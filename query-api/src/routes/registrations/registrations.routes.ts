@@ -3,7 +3,6 @@ import { ExportZone, asMoment, asText, safeCsv } from '../../core/safe-csv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '@portal/platform/http/session';
 import { pagesOf } from '../../core/paging.ts';
 import { RegistrationList, RegistrationPage, RegistrationQuery } from '../../contracts/account.ts';
 import { searchRegistrations } from '../../core/accounts-table.ts';
@@ -30,7 +29,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/registration',
     {
-      preValidation: requireRole('admin'),
+      config: { roles: ['admin'] },
       schema: {
         tags: ['registrations'],
         summary:
@@ -50,7 +49,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/registration/export.csv',
     {
-      preValidation: requireRole('admin'),
+      config: { roles: ['admin'] },
       schema: {
         tags: ['registrations'],
         summary: `The filtered registrations as ${CSV_FILE} (UTF-8 with a byte-order mark, so Excel shows Thai)`,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { languageOf } from '@portal/platform/http/language';
-import { requireSession } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
 import { NotificationList, NotificationQuery } from '../../contracts/notifications.ts';
 import { notificationsOf } from '../../core/notifications-table.ts';
@@ -12,7 +11,6 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/notifications',
     {
-      preValidation: requireSession,
       schema: {
         tags: ['notifications'],
         summary: 'Your notifications, newest first, filtered by tab (all, unread, system, course), with the counts',

@@ -1,75 +1,36 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
 import { languageOf } from '@portal/platform/http/language';
-import { requireRole } from '@portal/platform/http/session';
 import {
-  ContactMessageReceived,
   EmailFailed,
   EmailRequested,
   EmailSent,
-  contactStream,
   emailStream,
   outreachIdOf,
 } from '@portal/contracts/outreach/outreach.events';
 import { open, seal } from '@portal/platform/privacy/personal-data';
 import { translate } from '@portal/contracts/rules/messages';
-import { ContactForm, EmailForm } from '@portal/contracts/rules/outreach';
+import { EmailForm } from '@portal/contracts/rules/outreach';
 import { accountDecider } from '../accounts/decider.ts';
 import { loadState } from '../core/command-handler.ts';
+import { newId } from '../core/ids.ts';
 import { idempotencyOf, metadataOf } from '../core/request-context.ts';
 import type { Mailer } from './mailer.ts';
 import { forbidden } from '@portal/platform/domain/errors';
 
-const newId = () => randomBytes(12).toString('hex');
-
 /**
- * Contact messages (anyone, signed in or not) and e-mails sent by staff. Both are events; an
- * e-mail is recorded before it is handed to the transport and its outcome after, so the outbox
- * shows every attempt, including the ones the SMTP server refused.
+ * E-mails sent by staff: an event is recorded before the e-mail is handed to the transport and its
+ * outcome after, so the outbox shows every attempt, including the ones the SMTP server refused.
  */
-export async function outreachRoutes(app: FastifyInstance, options: { mailer: Mailer }): Promise<void> {
+export async function emailRoutes(app: FastifyInstance, options: { mailer: Mailer }): Promise<void> {
   const { db, store } = app.commands;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
-    '/api/contact',
-    {
-      schema: {
-        tags: ['messages'],
-        summary: 'Send a message to the provider (the contact form); admins read it in the inbox',
-        body: ContactForm,
-      },
-    },
-    async (request, reply) => {
-      const id = newId();
-      // A member's message is sealed with their key (erasing them erases it); a visitor's with its own.
-      const subject = request.session?.accountId ?? contactStream(id);
-      const content = await seal(db, subject, request.body);
-      const result = await store.append(
-        contactStream(id),
-        [
-          ContactMessageReceived.create(
-            { content, senderId: request.session?.accountId ?? null, receivedAt: new Date().toISOString() },
-            metadataOf(request),
-          ),
-        ],
-        { expectedRevision: 'no_stream', idempotency: idempotencyOf(request) },
-      );
-      return reply.code(201).send({
-        success: true,
-        message: translate('contact.sent', languageOf(request)),
-        _id: id,
-        position: result.position,
-      });
-    },
-  );
-
-  routes.post(
     '/api/emails',
     {
-      preValidation: requireRole('admin', 'partner'),
+      config: { roles: ['admin', 'partner'] },
       schema: {
         tags: ['messages'],
         summary:

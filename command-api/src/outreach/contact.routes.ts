@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ContactMessageReceived, contactStream } from '@portal/contracts/outreach/outreach.events';
+import { translate } from '@portal/contracts/rules/messages';
+import { ContactForm } from '@portal/contracts/rules/outreach';
+import { languageOf } from '@portal/platform/http/language';
+import { seal } from '@portal/platform/privacy/personal-data';
+import { newId } from '../core/ids.ts';
+import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+
+/** Contact messages (anyone, signed in or not): an event, kept for the admins' inbox. */
+export async function contactRoutes(app: FastifyInstance): Promise<void> {
+  const { db, store } = app.commands;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/contact',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Send a message to the provider (the contact form); admins read it in the inbox',
+        body: ContactForm,
+      },
+    },
+    async (request, reply) => {
+      const id = newId();
+      // A member's message is sealed with their key (erasing them erases it); a visitor's with its own.
+      const subject = request.session?.accountId ?? contactStream(id);
+      const content = await seal(db, subject, request.body);
+      const result = await store.append(
+        contactStream(id),
+        [
+          ContactMessageReceived.create(
+            { content, senderId: request.session?.accountId ?? null, receivedAt: new Date().toISOString() },
+            metadataOf(request),
+          ),
+        ],
+        { expectedRevision: 'no_stream', idempotency: idempotencyOf(request) },
+      );
+      return reply.code(201).send({
+        success: true,
+        message: translate('contact.sent', languageOf(request)),
+        _id: id,
+        position: result.position,
+      });
+    },
+  );
+}
