@@ -1,16 +1,13 @@
-import { stringify } from 'csv-stringify/sync';
-import { ExportZone, asMoment, asText, safeCsv } from '../../core/safe-csv.ts';
+import { ExportZone, asMoment, asText } from '../../core/safe-csv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languageOf } from '@portal/platform/http/language';
-import { translate } from '@portal/contracts/rules/messages';
 import { AttendanceHistory, AuditPage, AuditQuery, CountsAsOfAnswer, instant } from '../../contracts/audit.ts';
 import { attendanceHistory } from '../../core/attendance-history.ts';
 import { searchAttempts } from '../../core/audit-table.ts';
 import { countsAsOf } from '../../core/counts-as-of.ts';
-import { pagesOf } from '../../core/paging.ts';
 import { notFound } from '@portal/platform/domain/errors';
+import { answer, paged, csvFile } from '../../core/answers.ts';
 
 export const AUDIT_FILE = 'scan_audit.csv';
 const AUDIT_COLUMNS = [
@@ -51,15 +48,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { page, pageSize } = request.query;
       const { attempts, total } = await searchAttempts(app.queries.db, request.query, { page, pageSize });
-      return {
-        success: true as const,
-        attempts,
-        total,
-        page,
-        pageSize,
-        pages: pagesOf(total, pageSize),
-        message: translate('courses.loaded', languageOf(request)),
-      };
+      return answer(request, 'courses.loaded', paged({ attempts, total }, request.query));
     },
   );
 
@@ -92,10 +81,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         a.lateUploaded ? 'yes' : 'no',
         a.offlineDecision ?? '',
       ]);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${AUDIT_FILE}"`);
-      return `\uFEFF${stringify([AUDIT_COLUMNS, ...rows], safeCsv(request.query.tz))}`;
+      return csvFile(reply, { name: AUDIT_FILE, columns: AUDIT_COLUMNS, zone: request.query.tz }, rows);
     },
   );
 
@@ -115,12 +101,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       const asOf = request.query.asOf ? new Date(request.query.asOf) : new Date();
       const counts = await countsAsOf(app.queries.db, app.queries.store, request.params.id, asOf);
       if (!counts) throw notFound('course.notFound');
-      return {
-        success: true as const,
-        asOf: asOf.toISOString(),
-        counts,
-        message: translate('courses.loaded', languageOf(request)),
-      };
+      return answer(request, 'courses.loaded', { asOf: asOf.toISOString(), counts });
     },
   );
 
@@ -135,10 +116,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: AttendanceHistory },
       },
     },
-    async (request) => ({
-      success: true as const,
-      attendance: await attendanceHistory(app.queries.db, request.params.id),
-      message: translate('courses.loaded', languageOf(request)),
-    }),
+    async (request) =>
+      answer(request, 'courses.loaded', { attendance: await attendanceHistory(app.queries.db, request.params.id) }),
   );
 }

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passKeysFor } from '@portal/platform/attendance/pass-keys';
-import { languageOf } from '@portal/platform/http/language';
-import { translate } from '@portal/contracts/rules/messages';
 import { PassAnswer, RoundDetails } from '../../contracts/round.ts';
 import { findRound } from '../../core/rounds-table.ts';
 import { mayScanIn } from '../../core/assistants-table.ts';
 import { forbidden, notFound } from '@portal/platform/domain/errors';
+import { answer } from '../../core/answers.ts';
 
 /** The round page's data (spec 001 sections 2.4 and 7) and the member's attendance pass. */
 export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
@@ -31,13 +30,11 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
       if (!found) throw notFound('round.notFound');
       const course = { id: found.round.courseId, creator: found.creator };
       if (!(await mayScanIn(app.queries.db, course, request.session!))) throw forbidden('course.notScanner');
-      return {
-        success: true as const,
+      return answer(request, 'courses.loaded', {
         round: found.round,
         serverTime: now.toISOString(),
         passKey: passKeysFor(app.queries.passSecret).publicKey,
-        message: translate('courses.loaded', languageOf(request)),
-      };
+      });
     },
   );
 

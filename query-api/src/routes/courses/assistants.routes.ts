@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languageOf } from '@portal/platform/http/language';
-import { translate } from '@portal/contracts/rules/messages';
 import { AssistantList, AssistingAnswer } from '../../contracts/assistants.ts';
 import { assistedRounds, courseAssistants } from '../../core/assistants-table.ts';
 import { forbidden, notFound } from '@portal/platform/domain/errors';
+import { answer } from '../../core/answers.ts';
 
 /** Scan-only assistants (issue 18): a course's list for its creator and admins, and an assistant's rounds. */
 export async function assistantQueryRoutes(app: FastifyInstance): Promise<void> {
@@ -29,11 +28,7 @@ export async function assistantQueryRoutes(app: FastifyInstance): Promise<void> 
       if (!course) throw notFound('course.notFound');
       const { accountId, role } = request.session!;
       if (role !== 'admin' && course.creator !== accountId) throw forbidden('course.notCreator');
-      return {
-        success: true as const,
-        assistants: await courseAssistants(db, request.params.id),
-        message: translate('courses.loaded', languageOf(request)),
-      };
+      return answer(request, 'courses.loaded', { assistants: await courseAssistants(db, request.params.id) });
     },
   );
 
@@ -47,10 +42,9 @@ export async function assistantQueryRoutes(app: FastifyInstance): Promise<void> 
         response: { 200: AssistingAnswer },
       },
     },
-    async (request) => ({
-      success: true as const,
-      rounds: await assistedRounds(app.queries.db, request.session!.accountId, new Date()),
-      message: translate('courses.loaded', languageOf(request)),
-    }),
+    async (request) =>
+      answer(request, 'courses.loaded', {
+        rounds: await assistedRounds(app.queries.db, request.session!.accountId, new Date()),
+      }),
   );
 }

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { languageOf } from '@portal/platform/http/language';
-import { translate } from '@portal/contracts/rules/messages';
 import { CataloguePage, CatalogueQuery } from '../../contracts/catalogue.ts';
 import { searchCatalogue } from '../../core/catalogue-table.ts';
-import { pagesOf } from '../../core/paging.ts';
+import { answer, paged } from '../../core/answers.ts';
 
 /** The members' catalogue (/e-market): public courses to enrol in, and the member's own courses. */
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
@@ -19,17 +17,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { page, pageSize } = request.query;
       const { courses, total } = await searchCatalogue(app.queries.db, request.session!.accountId, request.query);
-      return {
-        success: true as const,
-        courses,
-        total,
-        page,
-        pageSize,
-        pages: pagesOf(total, pageSize),
-        message: translate('courses.loaded', languageOf(request)),
-      };
+      return answer(request, 'courses.loaded', paged({ courses, total }, request.query));
     },
   );
 }

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languageOf } from '@portal/platform/http/language';
-import { pagesOf } from '../../core/paging.ts';
-import { translate } from '@portal/contracts/rules/messages';
 import { CourseDetails, CourseList, CoursePage, CourseQuery, ParticipantList } from '../../contracts/course.ts';
 import { findCourse, searchCourses } from '../../core/courses-table.ts';
 import { courseParticipants } from '../../core/participants-table.ts';
 import { notFound } from '@portal/platform/domain/errors';
+import { answer, paged } from '../../core/answers.ts';
 
 /** The course list and details: admins and partners (spec 001 sections 2.1 and 2.3). */
 export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
@@ -24,22 +22,13 @@ export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const message = translate('courses.loaded', languageOf(request));
       const { page, pageSize } = request.query;
       if (page === undefined) {
         const { courses } = await searchCourses(app.queries.db, request.query, null);
-        return { success: true as const, courses, message };
+        return answer(request, 'courses.loaded', { courses });
       }
-      const { courses, total } = await searchCourses(app.queries.db, request.query, { page, pageSize });
-      return {
-        success: true as const,
-        courses,
-        message,
-        total,
-        page,
-        pageSize,
-        pages: pagesOf(total, pageSize),
-      };
+      const found = await searchCourses(app.queries.db, request.query, { page, pageSize });
+      return answer(request, 'courses.loaded', paged(found, { page, pageSize }));
     },
   );
 
@@ -58,12 +47,7 @@ export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
       const now = new Date();
       const course = await findCourse(app.queries.db, request.params.id, now);
       if (!course) throw notFound('course.notFound');
-      return {
-        success: true as const,
-        course,
-        serverTime: now.toISOString(),
-        message: translate('courses.loaded', languageOf(request)),
-      };
+      return answer(request, 'courses.loaded', { course, serverTime: now.toISOString() });
     },
   );
 
@@ -81,7 +65,7 @@ export async function courseQueryRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const participants = await courseParticipants(app.queries.db, request.params.id);
       if (!participants) throw notFound('course.notFound');
-      return { success: true as const, participants, message: translate('courses.loaded', languageOf(request)) };
+      return answer(request, 'courses.loaded', { participants });
     },
   );
 }

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { languageOf } from '@portal/platform/http/language';
-import { translate } from '@portal/contracts/rules/messages';
 import { ContactMessages, Emails, OutreachQuery } from '../../contracts/outreach.ts';
 import { contactMessagesPage, emailsPage } from '../../core/outreach-tables.ts';
-import { pagesOf } from '../../core/paging.ts';
+import { answer, paged } from '../../core/answers.ts';
 
 /** The admins' inbox (contact messages) and outbox (e-mails sent from the portal). */
 export async function outreachRoutes(app: FastifyInstance): Promise<void> {
@@ -21,16 +19,8 @@ export async function outreachRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { page, pageSize } = request.query;
       const found = await contactMessagesPage(app.queries.db, request.query);
-      return {
-        success: true as const,
-        ...found,
-        page,
-        pageSize,
-        pages: pagesOf(found.total, pageSize),
-        message: translate('outreach.loaded', languageOf(request)),
-      };
+      return answer(request, 'outreach.loaded', paged(found, request.query));
     },
   );
   routes.get(
@@ -45,16 +35,8 @@ export async function outreachRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { page, pageSize } = request.query;
       const found = await emailsPage(app.queries.db, request.query);
-      return {
-        success: true as const,
-        ...found,
-        page,
-        pageSize,
-        pages: pagesOf(found.total, pageSize),
-        message: translate('outreach.loaded', languageOf(request)),
-      };
+      return answer(request, 'outreach.loaded', paged(found, request.query));
     },
   );
 }

@@ -1,11 +1,10 @@
-import { stringify } from 'csv-stringify/sync';
-import { ExportZone, asMoment, asText, safeCsv } from '../../core/safe-csv.ts';
+import { ExportZone, asMoment, asText } from '../../core/safe-csv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pagesOf } from '../../core/paging.ts';
 import { RegistrationList, RegistrationPage, RegistrationQuery } from '../../contracts/account.ts';
 import { searchRegistrations } from '../../core/accounts-table.ts';
+import { paged, csvFile } from '../../core/answers.ts';
 
 /** The export's file name and its 12 columns (spec 001 section 9). */
 export const CSV_FILE = 'registrations_report.csv';
@@ -41,8 +40,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { page, pageSize } = request.query;
       if (page === undefined) return searchRegistrations(app.queries.db, request.query, null);
-      const { members, total } = await searchRegistrations(app.queries.db, request.query, { page, pageSize });
-      return { members, total, page, pageSize, pages: pagesOf(total, pageSize) };
+      return paged(await searchRegistrations(app.queries.db, request.query, { page, pageSize }), { page, pageSize });
     },
   );
 
@@ -74,10 +72,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
         m.dateOfBirth ?? '',
         m.occupation ?? '',
       ]);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${CSV_FILE}"`);
-      return `\uFEFF${stringify([CSV_COLUMNS, ...rows], safeCsv(request.query.tz))}`;
+      return csvFile(reply, { name: CSV_FILE, columns: CSV_COLUMNS, zone: request.query.tz }, rows);
     },
   );
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languageOf } from '@portal/platform/http/language';
-import { translate } from '@portal/contracts/rules/messages';
 import { PartnerHome } from '../../contracts/partner-home.ts';
 import { MemberReport, Overview, OverviewQuery } from '../../contracts/reports.ts';
 import { findAccount } from '../../core/accounts-table.ts';
@@ -10,6 +8,7 @@ import { memberReport } from '../../core/member-report.ts';
 import { overview } from '../../core/overview.ts';
 import { partnerHome } from '../../core/partner-home.ts';
 import { forbidden, notFound } from '@portal/platform/domain/errors';
+import { answer } from '../../core/answers.ts';
 
 /** The member's dashboard (spec 001 section 2.6), the admins' overview (/admin) and the partner's home. */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
@@ -32,12 +31,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       if (session.accountId !== memberId && session.role !== 'admin') throw forbidden('auth.forbidden');
       if (!(await findAccount(app.queries.db, memberId))) throw notFound('profile.notFound');
       const now = new Date();
-      return {
-        success: true as const,
+      return answer(request, 'report.loaded', {
         ...(await memberReport(app.queries.db, memberId, now)),
         serverTime: now.toISOString(),
-        message: translate('report.loaded', languageOf(request)),
-      };
+      });
     },
   );
 
@@ -54,12 +51,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const now = new Date();
-      return {
-        success: true as const,
+      return answer(request, 'report.loaded', {
         ...(await partnerHome(app.queries.db, request.session!.accountId, now)),
         serverTime: now.toISOString(),
-        message: translate('report.loaded', languageOf(request)),
-      };
+      });
     },
   );
 
@@ -74,10 +69,6 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Overview },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await overview(app.queries.db, request.query)),
-      message: translate('report.loaded', languageOf(request)),
-    }),
+    async (request) => answer(request, 'report.loaded', { ...(await overview(app.queries.db, request.query)) }),
   );
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { languageOf } from '@portal/platform/http/language';
 import { readModelLag } from '@portal/platform/read-models/checkpoint';
 import { kafkaProjectorLags } from '@portal/platform/read-models/partitions';
 import { readFaults } from '@portal/platform/read-models/projection-faults';
-import { translate } from '@portal/contracts/rules/messages';
 import { ProjectorsAnswer } from '../../contracts/projectors.ts';
+import { answer } from '../../core/answers.ts';
 
 /** The admins' view of the projectors: how far the read models, and each projector, are behind the log. */
 export async function projectorRoutes(app: FastifyInstance): Promise<void> {
@@ -32,14 +31,12 @@ export async function projectorRoutes(app: FastifyInstance): Promise<void> {
         kafka.length > 0
           ? kafka
           : [{ name: 'in-process', partitions: [], appliedEvents: null, ...whole, updatedAt: null }];
-      return {
-        success: true as const,
+      return answer(request, 'report.loaded', {
         mode: kafka.length > 0 ? ('kafka' as const) : ('direct' as const),
         readModels,
         projectors,
         failing: await readFaults(db),
-        message: translate('report.loaded', languageOf(request)),
-      };
+      });
     },
   );
 }
