@@ -1,3 +1,4 @@
+import type { ScanAnswer } from '@portal/contracts/answers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PASS_WINDOW_MS } from '@portal/contracts/attendance/pass-code';
@@ -139,11 +140,12 @@ describe('deciding a scan offline', () => {
 describe('what the scanner says when the server answered otherwise', () => {
   const t = (key: string, values?: Record<string, unknown>) => `${key} ${JSON.stringify(values ?? {})}`;
   const time = (iso: string) => iso.slice(11, 16);
-  const answer = (outcome: 'accepted' | 'refused', more: Record<string, unknown> = {}) => ({
+  const answer = (outcome: 'accepted' | 'refused', more: Partial<ScanAnswer> = {}): ScanAnswer => ({
     success: outcome === 'accepted',
     message: 'server message',
     outcome,
     member: { _id: ann._id, fullName: 'Ann' },
+    memberId: ann._id,
     position: 1,
     ...more,
   });

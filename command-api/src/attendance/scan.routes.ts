@@ -1,3 +1,4 @@
+import { Refusal, ScanAnswer } from '@portal/contracts/answers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,6 +35,8 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
           'Scan a member into a round: `userId` is a pass code, a member id or a username (typed). Every attempt is recorded.',
         params: RoundParams,
         body: ScanRequest,
+        // A refused scan is an answer too (404: nobody matched, 409: why not); other refusals are the error handler's.
+        response: { 200: ScanAnswer, 404: ScanAnswer.or(Refusal), 409: ScanAnswer.or(Refusal) },
       },
     },
     async (request, reply) => {

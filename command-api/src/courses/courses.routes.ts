@@ -1,3 +1,4 @@
+import { CourseCreated, Done, ImageSaved, RoundSaved } from '@portal/contracts/answers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,7 +43,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
       { ...command, metadata: signedInMetadataOf(request) } as CourseCommand,
       { idempotency: idempotencyOf(request), metadata: metadataOf(request), inSameTransaction },
     );
-    return { success: true, message: translate(message, languageOf(request)), position: result.position };
+    return { success: true as const, message: translate(message, languageOf(request)), position: result.position };
   };
 
   for (const path of ['/api/admin/createcourse', '/api/admin/createcourses']) {
@@ -51,6 +52,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
       {
         schema: {
           tags: ['courses'],
+          response: { 201: CourseCreated },
           summary: 'Create a course (admins and partners); the creator is the signed-in user',
           body: CourseCreation,
         },
@@ -68,6 +70,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['courses'],
+        response: { 200: Done },
         summary: 'Update a course: topic and description (and max participants), or the status alone',
         params: CourseId,
         body: CourseUpdate,
@@ -88,6 +91,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['courses'],
+        response: { 200: Done },
         summary: 'Make a course public or private',
         params: CourseId,
         body: CourseStatusUpdate,
@@ -102,6 +106,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['courses'],
+        response: { 200: ImageSaved },
         summary: 'Upload the course image (multipart field courseImage or profile, up to 10 MB); answers its imageUrl',
         params: CourseId,
         consumes: ['multipart/form-data'],
@@ -126,7 +131,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
 
   routes.delete(
     '/api/admin/deletecourse/:id',
-    { schema: { tags: ['courses'], summary: 'Delete a course', params: CourseId } },
+    { schema: { tags: ['courses'], summary: 'Delete a course', params: CourseId, response: { 200: Done } } },
     async (request) => {
       const answer = await run(request, request.params.id, { type: 'DeleteCourse', data: {} }, 'course.deleted');
       await removeCourseImages(uploadsDir, request.params.id);
@@ -148,6 +153,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['courses'],
+        response: { 201: RoundSaved },
         summary: 'Schedule a round (end after start; rounds of a course do not overlap)',
         params: CourseId,
         body: RoundTimes,
@@ -168,7 +174,15 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
 
   routes.put(
     '/api/admin/courses/:id/rounds/:roundId',
-    { schema: { tags: ['courses'], summary: 'Change the times of a round', params: RoundId, body: RoundTimes } },
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Change the times of a round',
+        params: RoundId,
+        body: RoundTimes,
+        response: { 200: RoundSaved },
+      },
+    },
     async (request) => {
       const { id, roundId } = request.params;
       const answer = await run(
@@ -183,7 +197,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
 
   routes.delete(
     '/api/admin/courses/:id/rounds/:roundId',
-    { schema: { tags: ['courses'], summary: 'Cancel a round', params: RoundId } },
+    { schema: { tags: ['courses'], summary: 'Cancel a round', params: RoundId, response: { 200: Done } } },
     (request) =>
       run(
         request,
@@ -198,6 +212,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['courses'],
+        response: { 200: Done },
         summary: 'Enrol the signed-in member in a public course (once; never beyond max participants)',
         params: CourseId,
       },
@@ -207,7 +222,7 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
 
   routes.delete(
     '/api/courses/:id/enroll',
-    { schema: { tags: ['courses'], summary: 'Leave a course', params: CourseId } },
+    { schema: { tags: ['courses'], summary: 'Leave a course', params: CourseId, response: { 200: Done } } },
     (request) => run(request, request.params.id, { type: 'Unenrol', data: {} }, 'course.unenrolled'),
   );
 }

@@ -1,4 +1,4 @@
-import { MemberRegistrationForm } from '../../features/registration/components/member-registration-form.tsx';
+import { MemberRegistrationForm } from '../../features/sign-up/components/member-registration-form.tsx';
 
 export default function AddEmployeeRoute() {
   return <MemberRegistrationForm kind="employee" />;

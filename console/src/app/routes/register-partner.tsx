@@ -1,4 +1,4 @@
-import { PartnerRegistrationForm } from '../../features/registration/components/partner-registration-form.tsx';
+import { PartnerRegistrationForm } from '../../features/sign-up/components/partner-registration-form.tsx';
 
 export default function RegisterPartnerRoute() {
   return <PartnerRegistrationForm />;

@@ -1,6 +1,7 @@
+import type { ScanAnswer } from '@portal/contracts/answers';
+import type { ScanRequest } from '@portal/contracts/rules/attendance';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OfflineDecision } from '@portal/contracts/attendance/attendance.events';
 import type { PassAnswer, RoundDetails } from '@portal/query-api/contracts/round';
 import { api } from '../../../lib/api-client.ts';
 
@@ -28,28 +29,11 @@ export const useMyPass = () =>
 
 export type ScanMethod = 'camera' | 'typed' | 'barcode';
 
-export interface ScanBody {
-  userId: string;
-  method: ScanMethod;
-  deviceId: string;
-  deviceTime: string;
-  /** For a scan queued offline: what the device decided alone (the audit shows it beside the server's answer). */
-  offlineDecision?: OfflineDecision;
-}
+/** What the scanner sends (the server's own request schema), always with the device's time. */
+export type ScanBody = z.output<typeof ScanRequest> & { deviceTime: string };
 
 /** What the scan call answers, accepted or refused (spec 001 section 7 plus issue 5's outcome). */
-export interface ScanAnswer {
-  success: boolean;
-  message: string;
-  outcome: 'accepted' | 'refused';
-  reason?: string;
-  member: { _id: string; fullName: string | null } | null;
-  scannedAt?: string;
-  firstScannedAt?: string | null;
-  late?: boolean;
-  walkIn?: boolean;
-  position: number;
-}
+export type { ScanAnswer };
 
 /** One attempt; the idempotency key makes a replay of a queued scan count once. */
 export const sendScan = (roundId: string, body: ScanBody, key: string) =>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { voidScan } from '../api/void-scan.ts';
 
 /**
  * An admin voids a wrong scan, saying why. Nothing is deleted: the scan stays in the log and the
@@ -18,10 +19,7 @@ export function VoidScan(props: { roundId: string; member: { _id: string; name: 
   async function confirm() {
     if (!reason.trim()) return setProblem(t('rules::attendance.voidReasonRequired'));
     try {
-      const answer = await api<{ message: string }>(
-        `/api/admin/rounds/${props.roundId}/attendance/${props.member._id}/void`,
-        { method: 'POST', body: { reason } },
-      );
+      const answer = await voidScan(props.roundId, props.member._id, reason);
       toast('success', answer.message);
       setOpen(false);
       props.onVoided();

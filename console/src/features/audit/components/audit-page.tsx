@@ -1,38 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { z } from 'zod';
-import type { AuditPage as AuditAnswer } from '@portal/query-api/contracts/audit';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { api, apiFile } from '../../../lib/api-client.ts';
+import { apiFile } from '../../../lib/api-client.ts';
+import {
+  type AuditFilters as Filters,
+  emptyAuditFilters as empty,
+  queryOf,
+  useScanAudit,
+} from '../api/get-scan-audit.ts';
 import { browserTimeZone, dateTime } from '../../../lib/dates.ts';
 import { usePage } from '../../../lib/use-page.ts';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
-
-interface Filters {
-  courseId: string;
-  roundId: string;
-  memberId: string;
-  scannerId: string;
-  outcome: '' | 'accepted' | 'refused' | 'voided';
-  from: string;
-  to: string;
-}
-const empty: Filters = { courseId: '', roundId: '', memberId: '', scannerId: '', outcome: '', from: '', to: '' };
-
-/** The filters as a query string; dates are whole days in the browser's time zone (to is inclusive). */
-function queryOf(filters: Filters, page?: number) {
-  const query = new URLSearchParams();
-  for (const key of ['courseId', 'roundId', 'memberId', 'scannerId', 'outcome'] as const) {
-    if (filters[key].trim()) query.set(key, filters[key].trim());
-  }
-  if (filters.from) query.set('from', new Date(`${filters.from}T00:00`).toISOString());
-  if (filters.to) query.set('to', new Date(new Date(`${filters.to}T00:00`).getTime() + 86_400_000).toISOString());
-  if (page) query.set('page', String(page));
-  return query.toString();
-}
 
 /**
  * The scan audit (admins): every attempt, accepted, refused with its reason, or voided, with who
@@ -43,11 +23,7 @@ export function AuditPage() {
   const toast = useToast();
   const [filters, setFilters] = useState<Filters>(empty);
   const [page, setPage] = usePage(JSON.stringify(filters));
-  const audit = useQuery({
-    queryKey: ['audit', filters, page],
-    queryFn: () => api<z.infer<typeof AuditAnswer>>(`/api/admin/audit/scans?${queryOf(filters, page)}`),
-    placeholderData: keepPreviousData,
-  });
+  const audit = useScanAudit(filters, page);
   const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
     setFilters({ ...filters, [key]: event.target.value });
 

@@ -1,13 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import type { CountsAsOfAnswer } from '@portal/query-api/contracts/audit';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCountsAsOf } from '../api/get-counts-as-of.ts';
 import { dateTime, fromLocalInput, toLocalInput } from '../../../lib/dates.ts';
 import { Loading } from '../../../components/status-views.tsx';
-
-type CountsAnswer = z.infer<typeof CountsAsOfAnswer>;
 
 /**
  * "As of" for admins: a course's counts as they stood at a chosen past moment, worked out by the
@@ -18,12 +14,7 @@ export function CountsAsOf({ courseId }: { courseId: string }) {
   const { t, i18n } = useTranslation();
   const [typed, setTyped] = useState(() => toLocalInput(new Date().toISOString(), true));
   const [asOf, setAsOf] = useState<string | null>(null);
-  const counts = useQuery({
-    queryKey: ['counts-as-of', courseId, asOf],
-    queryFn: () => api<CountsAnswer>(`/api/admin/courses/${courseId}/counts?asOf=${encodeURIComponent(asOf!)}`),
-    enabled: asOf !== null,
-    retry: false,
-  });
+  const counts = useCountsAsOf(courseId, asOf);
   const notYet = counts.error instanceof ApiError && counts.error.status === 404;
   return (
     <section className="card as-of" aria-labelledby="as-of-title">

@@ -1,13 +1,8 @@
 import { type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import type { AttendanceHistory } from '@portal/query-api/contracts/audit';
-import { api } from '../../../lib/api-client.ts';
+import { useMemberHistory } from '../api/get-member-history.ts';
 import { dateTime } from '../../../lib/dates.ts';
 import { Loading } from '../../../components/status-views.tsx';
-
-type HistoryAnswer = z.infer<typeof AttendanceHistory>;
 
 /**
  * One member as admins audit them (/members/{id}): the dashboard the member sees, then every round
@@ -15,10 +10,7 @@ type HistoryAnswer = z.infer<typeof AttendanceHistory>;
  */
 export function MemberHistoryPage({ id, dashboard }: { id: string; dashboard: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const history = useQuery({
-    queryKey: ['member-history', id],
-    queryFn: () => api<HistoryAnswer>(`/api/admin/members/${id}/attendance`),
-  });
+  const history = useMemberHistory(id);
   return (
     <>
       {dashboard}

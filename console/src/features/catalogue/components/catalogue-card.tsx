@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../../lib/dates.ts';
-import { CourseImage } from '../../../components/course-image.tsx';
+import { CourseCardShell } from '../../../components/course-card-shell.tsx';
 import type { CatalogueAnswer } from '../api/catalogue.ts';
 
 /** One course of the catalogue: what it is, places left, the next round, and Enrol or Leave. */
@@ -14,48 +14,50 @@ export function CatalogueCard(props: {
   const { course } = props;
   const full = course.seatsLeft === 0 && !course.enrolledByMe;
   return (
-    <article className="card course-card" aria-labelledby={`course-${course._id}`}>
-      <CourseImage src={course.courseImage} />
-      <div className="course-card-body">
-        <h2 id={`course-${course._id}`}>
+    <CourseCardShell
+      id={course._id}
+      image={course.courseImage}
+      title={
+        <>
           {course.courseTopic}{' '}
           {course.enrolledByMe && <span className="badge badge-approved">{t('market.enrolled')}</span>}
-        </h2>
-        <p className="course-description">{course.courseDescription || t('courses.noDescription')}</p>
-        <ul className="course-facts">
-          <li>
-            {course.seatsLeft === null
-              ? t('market.unlimited')
-              : full
-                ? t('market.full')
-                : t('market.seatsLeft', { count: course.seatsLeft })}
-          </li>
-          <li>
-            {t('courses.rounds')}: {course.roundCount}
-          </li>
-          <li>
-            {course.nextRound
-              ? t('market.nextRound', { date: dateTime(course.nextRound.roundStartTime, i18n.language) })
-              : t('market.noRounds')}
-          </li>
-        </ul>
-        <div className="course-actions">
-          {course.enrolledByMe ? (
-            <button type="button" className="button" disabled={props.busy} onClick={props.onLeave}>
-              {t('market.leave')}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="button primary"
-              disabled={props.busy || full || course.status !== 'public'}
-              onClick={props.onEnrol}
-            >
-              {full ? t('market.full') : t('market.enrol')}
-            </button>
-          )}
-        </div>
+        </>
+      }
+      description={course.courseDescription}
+    >
+      <ul className="course-facts">
+        <li>
+          {course.seatsLeft === null
+            ? t('market.unlimited')
+            : full
+              ? t('market.full')
+              : t('market.seatsLeft', { count: course.seatsLeft })}
+        </li>
+        <li>
+          {t('courses.rounds')}: {course.roundCount}
+        </li>
+        <li>
+          {course.nextRound
+            ? t('market.nextRound', { date: dateTime(course.nextRound.roundStartTime, i18n.language) })
+            : t('market.noRounds')}
+        </li>
+      </ul>
+      <div className="course-actions">
+        {course.enrolledByMe ? (
+          <button type="button" className="button" disabled={props.busy} onClick={props.onLeave}>
+            {t('market.leave')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button primary"
+            disabled={props.busy || full || course.status !== 'public'}
+            onClick={props.onEnrol}
+          >
+            {full ? t('market.full') : t('market.enrol')}
+          </button>
+        )}
       </div>
-    </article>
+    </CourseCardShell>
   );
 }

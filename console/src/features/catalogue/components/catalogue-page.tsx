@@ -9,6 +9,7 @@ import { usePage } from '../../../lib/use-page.ts';
 import { type CatalogueAnswer, type CatalogueFilters, useCatalogue, useEnrolment } from '../api/catalogue.ts';
 import { CatalogueCard } from './catalogue-card.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
+import { SearchField } from '../../../components/ui/list-toolbar.tsx';
 
 type Course = CatalogueAnswer['courses'][number];
 
@@ -59,13 +60,7 @@ export function CataloguePage() {
           {tab(false, t('market.all'))}
           {tab(true, t('market.mine'))}
         </div>
-        <input
-          type="search"
-          aria-label={t('courses.search')}
-          placeholder={t('courses.search')}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-        />
+        <SearchField label={t('courses.search')} value={typed} onChange={setTyped} />
       </div>
       {catalogue.isPending ? (
         <Loading />

@@ -1,3 +1,5 @@
+import type { CourseCreated, Done as DoneAnswer, ImageSaved } from '@portal/contracts/answers';
+import type { CourseCreation } from '@portal/contracts/rules/course';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CourseDetails, CoursePage, CourseQuery, ParticipantList } from '@portal/query-api/contracts/course';
@@ -9,11 +11,7 @@ export type CourseDetailsAnswer = z.infer<typeof CourseDetails>;
 export type CourseWithRounds = CourseDetailsAnswer['course'];
 export type ParticipantAnswer = z.infer<typeof ParticipantList>;
 
-interface Done {
-  success: true;
-  message: string;
-  position: number;
-}
+type Done = z.infer<typeof DoneAnswer>;
 
 const listKey = ['courses', 'list'] as const;
 export const courseKey = (id: string) => ['courses', 'one', id] as const;
@@ -86,15 +84,11 @@ export function useDeleteCourse() {
   });
 }
 
-export interface CourseText {
-  courseTopic: string;
-  courseDescription: string;
-  maxPeople: number;
-  status: 'public' | 'private';
-}
+/** What the course form sends (the server's own request schema). */
+export type CourseText = z.input<typeof CourseCreation>;
 
 export const createCourse = (body: CourseText) =>
-  api<Done & { _id: string }>('/api/admin/createcourses', { method: 'POST', body });
+  api<z.infer<typeof CourseCreated>>('/api/admin/createcourses', { method: 'POST', body });
 
 export const updateCourse = (id: string, body: CourseText) =>
   api<Done>(`/api/admin/updatecourses/${id}`, { method: 'PUT', body });
@@ -103,7 +97,7 @@ export const updateCourse = (id: string, body: CourseText) =>
 export function uploadCourseImage(id: string, file: File, field: 'courseImage' | 'profile') {
   const form = new FormData();
   form.append(field, file);
-  return api<Done & { imageUrl: string }>(`/api/admin/courses/${id}/uploadImage`, { method: 'PUT', body: form });
+  return api<z.infer<typeof ImageSaved>>(`/api/admin/courses/${id}/uploadImage`, { method: 'PUT', body: form });
 }
 
 export interface RoundTimes {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CourseView } from '@portal/query-api/contracts/course';
 import { date } from '../../../lib/dates.ts';
-import { CourseImage } from '../../../components/course-image.tsx';
+import { CourseCardShell } from '../../../components/course-card-shell.tsx';
 
 /**
  * One course of the list (spec 001 section 2.1): image, topic, description, counts, created date,
@@ -25,48 +25,41 @@ export function CourseCard(props: {
     [t('courses.absent'), course.totalAbsent],
   ] as const;
   return (
-    <article className="card course-card" aria-labelledby={`course-${course._id}`}>
-      <CourseImage src={course.courseImage} />
-      <div className="course-card-body">
-        <h2 id={`course-${course._id}`}>{course.courseTopic}</h2>
-        <p className="course-description">{course.courseDescription || t('courses.noDescription')}</p>
-        <dl className="course-counts">
-          {counts.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="muted">
-          {t('courses.created')}: {date(course.createdAt, i18n.language)}
-        </p>
-        <div className="course-actions">
-          <button
-            type="button"
-            className={`badge badge-${course.status}`}
-            disabled={props.statusBusy}
-            onClick={props.onToggleStatus}
-            title={t(course.status === 'public' ? 'courses.makePrivate' : 'courses.makePublic')}
-            aria-label={`${t(`courses.${course.status}`)}: ${t(course.status === 'public' ? 'courses.makePrivate' : 'courses.makePublic')}`}
-          >
-            {t(`courses.${course.status}`)}
-          </button>
-          <Link className="button small" to={`/courses/${course._id}`}>
-            {t('courses.view')}
-          </Link>
-          {props.canManage && (
-            <>
-              <Link className="button small" to={`/courses/edit/${course._id}`}>
-                {t('courses.edit')}
-              </Link>
-              <button type="button" className="button small danger" onClick={props.onDelete}>
-                {t('courses.delete')}
-              </button>
-            </>
-          )}
-        </div>
+    <CourseCardShell
+      id={course._id}
+      image={course.courseImage}
+      title={course.courseTopic}
+      description={course.courseDescription}
+      facts={counts}
+    >
+      <p className="muted">
+        {t('courses.created')}: {date(course.createdAt, i18n.language)}
+      </p>
+      <div className="course-actions">
+        <button
+          type="button"
+          className={`badge badge-${course.status}`}
+          disabled={props.statusBusy}
+          onClick={props.onToggleStatus}
+          title={t(course.status === 'public' ? 'courses.makePrivate' : 'courses.makePublic')}
+          aria-label={`${t(`courses.${course.status}`)}: ${t(course.status === 'public' ? 'courses.makePrivate' : 'courses.makePublic')}`}
+        >
+          {t(`courses.${course.status}`)}
+        </button>
+        <Link className="button small" to={`/courses/${course._id}`}>
+          {t('courses.view')}
+        </Link>
+        {props.canManage && (
+          <>
+            <Link className="button small" to={`/courses/edit/${course._id}`}>
+              {t('courses.edit')}
+            </Link>
+            <button type="button" className="button small danger" onClick={props.onDelete}>
+              {t('courses.delete')}
+            </button>
+          </>
+        )}
       </div>
-    </article>
+    </CourseCardShell>
   );
 }

@@ -12,6 +12,7 @@ import { type CourseFilters, useCourseList, useCourseStatus, useDeleteCourse } f
 import { CourseCard } from './course-card.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
+import { SearchField, SortOrder } from '../../../components/ui/list-toolbar.tsx';
 
 /** Spec 001 section 9: the status toast stays 2 seconds. */
 const STATUS_TOAST_MS = 2000;
@@ -68,36 +69,14 @@ export function CourseListPage() {
         </Link>
       </div>
       <div className="toolbar">
-        <input
-          type="search"
-          aria-label={t('courses.search')}
-          placeholder={t('courses.search')}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+        <SearchField label={t('courses.search')} value={typed} onChange={setTyped} />
+        <SortOrder
+          sorts={(['createdAt', 'topic', 'participants'] as const).map(
+            (sort) => [sort, t(`courses.sort.${sort}`)] as const,
+          )}
+          value={order}
+          onChange={setOrder}
         />
-        <label>
-          {t('courses.sortBy')}{' '}
-          <select
-            value={filters.sort}
-            onChange={(event) => setOrder({ ...order, sort: event.target.value as CourseFilters['sort'] })}
-          >
-            {(['createdAt', 'topic', 'participants'] as const).map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`courses.sort.${sort}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('courses.order')}{' '}
-          <select
-            value={filters.order}
-            onChange={(event) => setOrder({ ...order, order: event.target.value as CourseFilters['order'] })}
-          >
-            <option value="desc">{t('courses.order.desc')}</option>
-            <option value="asc">{t('courses.order.asc')}</option>
-          </select>
-        </label>
       </div>
       {list.isPending ? (
         <Loading />

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { api } from '../../../lib/api-client.ts';
-import type { ParticipantAnswer } from '../api/courses.ts';
+import { useParticipants } from '../api/get-participants.ts';
 import { Loading } from '../../../components/status-views.tsx';
 
 /**
@@ -12,10 +10,7 @@ import { Loading } from '../../../components/status-views.tsx';
  */
 export function ParticipantsModal(props: { courseId: string; topic: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const participants = useQuery({
-    queryKey: ['courses', 'participants', props.courseId],
-    queryFn: () => api<ParticipantAnswer>(`/api/admin/courses/${props.courseId}/participants`),
-  });
+  const participants = useParticipants(props.courseId);
   const list = participants.data?.participants;
   return (
     <Modal label={t('report.participantsFor', { topic: props.topic })} onClose={props.onClose}>

@@ -13,6 +13,7 @@ import { type CourseFilters, useCourseList, useCourseStatus, useDeleteCourse } f
 import { ParticipantsModal } from './participants-modal.tsx';
 import { ReportCard } from './report-card.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
+import { SearchField, SortOrder } from '../../../components/ui/list-toolbar.tsx';
 
 /** Spec 001 section 9: the report pages by 10, newest first. */
 const PAGE_SIZE = 10;
@@ -60,36 +61,12 @@ export function ReportPage() {
         </Link>
       </div>
       <div className="toolbar">
-        <input
-          type="search"
-          aria-label={t('courses.search')}
-          placeholder={t('courses.search')}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+        <SearchField label={t('courses.search')} value={typed} onChange={setTyped} />
+        <SortOrder
+          sorts={SORTS.map((sort) => [sort, t(`report.sort.${sort}`)] as const)}
+          value={order}
+          onChange={setOrder}
         />
-        <label>
-          {t('courses.sortBy')}{' '}
-          <select
-            value={order.sort}
-            onChange={(event) => setOrder({ ...order, sort: event.target.value as CourseFilters['sort'] })}
-          >
-            {SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`report.sort.${sort}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('courses.order')}{' '}
-          <select
-            value={order.order}
-            onChange={(event) => setOrder({ ...order, order: event.target.value as CourseFilters['order'] })}
-          >
-            <option value="desc">{t('courses.order.desc')}</option>
-            <option value="asc">{t('courses.order.asc')}</option>
-          </select>
-        </label>
         <button
           type="button"
           className="button"

@@ -1,3 +1,5 @@
+import { Pager } from '../../../components/ui/pager.tsx';
+import { SearchField } from '../../../components/ui/list-toolbar.tsx';
 import { type ColumnDef, type SortingState, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -152,13 +154,7 @@ export function RegistrationsPage() {
             change({ search: typed.trim() || undefined });
           }}
         >
-          <input
-            type="search"
-            aria-label={t('registrations.search')}
-            placeholder={t('registrations.search')}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
+          <SearchField label={t('registrations.search')} value={typed} onChange={setTyped} />
         </form>
         <select
           aria-label={t('registrations.status')}
@@ -222,25 +218,12 @@ export function RegistrationsPage() {
             </table>
             {registrations.data.members.length === 0 && <p className="empty">{t('registrations.empty')}</p>}
           </div>
-          <nav className="pager" aria-label={t('registrations.pages')}>
-            <button
-              type="button"
-              className="button"
-              disabled={filters.page <= 1}
-              onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
-            >
-              {t('registrations.previous')}
-            </button>
-            <span>{t('registrations.pageOf', { page: registrations.data.page, pages: registrations.data.pages })}</span>
-            <button
-              type="button"
-              className="button"
-              disabled={filters.page >= registrations.data.pages}
-              onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
-            >
-              {t('registrations.next')}
-            </button>
-          </nav>
+          <Pager
+            page={registrations.data.page}
+            pages={registrations.data.pages}
+            onPage={(page) => setFilters({ ...filters, page })}
+            label={t('registrations.pageOf', { page: registrations.data.page, pages: registrations.data.pages })}
+          />
         </>
       )}
       {viewing && (

@@ -1,0 +1,8 @@
+import { api } from '../../../lib/api-client.ts';
+
+/** POST /api/admin/rounds/{roundId}/attendance/{memberId}/void: an admin voids a wrong scan, saying why. */
+export const voidScan = (roundId: string, memberId: string, reason: string) =>
+  api<{ message: string }>(`/api/admin/rounds/${roundId}/attendance/${memberId}/void`, {
+    method: 'POST',
+    body: { reason },
+  });

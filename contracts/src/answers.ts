@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { refusalReasons } from './attendance/attendance.events.ts';
+import { courseStatuses } from './courses/course.events.ts';
+
+/**
+ * What command routes answer, declared on each route (fastify checks every answer against it) and
+ * imported by the console, so neither side retypes the other.
+ */
+
+/** A command done: its message in the caller's language and where its events stand in the log. */
+export const Done = z.object({ success: z.literal(true), message: z.string(), position: z.number() });
+
+/** POST /api/admin/createcourse(s): the new course's id and what was saved. */
+export const CourseCreated = Done.extend({
+  _id: z.string(),
+  course: z.object({
+    _id: z.string(),
+    courseTopic: z.string(),
+    courseDescription: z.string(),
+    maxPeople: z.number(),
+    status: z.enum(courseStatuses),
+  }),
+});
+
+/** PUT /api/admin/courses/{id}/uploadImage: where the image is served from. */
+export const ImageSaved = Done.extend({ imageUrl: z.string() });
+
+/** A round as the schedule calls answer it: its number is its place in time among the course's rounds. */
+export const RoundSaved = Done.extend({
+  round: z.object({
+    _id: z.string(),
+    roundNumber: z.number(),
+    roundStartTime: z.string(),
+    roundEndTime: z.string(),
+  }),
+});
+
+/** A refusal as the one error handler words it: the message, and any field messages. */
+export const Refusal = z.looseObject({ success: z.literal(false), message: z.string() });
+
+/** PUT /api/admin/updateround/{roundId}: accepted (200), or refused (404 nobody matched, 409 otherwise). */
+export const ScanAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  member: z.object({ _id: z.string(), fullName: z.string().nullable() }).nullable(),
+  position: z.number(),
+  outcome: z.enum(['accepted', 'refused']),
+  memberId: z.string().nullable(),
+  scannedAt: z.string().optional(),
+  late: z.boolean().optional(),
+  walkIn: z.boolean().optional(),
+  lateUploaded: z.boolean().optional(),
+  reason: z.enum(refusalReasons).optional(),
+  firstScannedAt: z.string().nullable().optional(),
+});
+export type ScanAnswer = z.infer<typeof ScanAnswer>;
