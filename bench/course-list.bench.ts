@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { createEventStoreSchema } from '@portal/platform/store/schema';
 import type { TestDatabase } from '@portal/platform/testing/databases';
-import { prepareReadModels } from '@portal/projector/apply';
+import { prepareReadModels } from '@portal/projector/read-models';
 import { projections } from '@portal/projector/projections/index';
 import { CatalogueQuery } from '@portal/query-api/contracts/catalogue';
 import { CourseQuery } from '@portal/query-api/contracts/course';

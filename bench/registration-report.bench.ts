@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createEventStoreSchema } from '@portal/platform/store/schema';
 import type { TestDatabase } from '@portal/platform/testing/databases';
 import { readModelKey, unlockReadModels } from '@portal/platform/read-models/sealed-columns';
-import { prepareReadModels } from '@portal/projector/apply';
+import { prepareReadModels } from '@portal/projector/read-models';
 import { projections } from '@portal/projector/projections/index';
 import { RegistrationQuery } from '@portal/query-api/contracts/account';
 import { searchRegistrations } from '@portal/query-api/core/accounts-table';

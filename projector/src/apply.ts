@@ -3,14 +3,11 @@ import { courseIdOf } from '@portal/contracts/courses/course.events';
 import {
   CHANGES_CHANNEL,
   PROGRESS_CHANNEL,
-  createCheckpointTable,
   readCheckpoint,
   writeCheckpoint,
 } from '@portal/platform/read-models/checkpoint';
-import { createPartitionTable } from '@portal/platform/read-models/partitions';
 import {
   clearMissed,
-  createFaultTables,
   firstMissed,
   noteMissed,
   projectionsAside,
@@ -18,71 +15,11 @@ import {
   recordFault,
 } from '@portal/platform/read-models/projection-faults';
 import { personalDataReader } from '@portal/platform/privacy/personal-data';
-import { createOpenFunction, openText, readModelKey, sealText } from '@portal/platform/read-models/sealed-columns';
+import { openText, readModelKey, sealText } from '@portal/platform/read-models/sealed-columns';
 import { readEventsAt } from '@portal/platform/store/event-store';
 import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
-import { withSchemaLock } from '@portal/platform/store/schema-lock';
-import { type Sql, type SqlDatabase, isMissingTable } from '@portal/platform/store/sql';
+import { type Sql, type SqlDatabase } from '@portal/platform/store/sql';
 import type { Batch, PersonalAccess, Projection } from './projection.ts';
-
-/**
- * Creates the read-model schema, its checkpoint and every projection's tables (idempotent), and
- * records the version of each projection's tables.
- */
-export async function prepareReadModels(db: SqlDatabase, schema: string, projections: readonly Projection[]) {
-  await withSchemaLock(db, async (tx) => {
-    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await createCheckpointTable(tx, schema);
-    await createPartitionTable(tx, schema);
-    await createFaultTables(tx, schema);
-    await createOpenFunction(tx, schema);
-    await readModelKey(tx); // made here, before any batch can make it in a savepoint it rolls back
-    await tx.query(
-      `CREATE TABLE IF NOT EXISTS ${schema}.projection_versions (name text PRIMARY KEY, version integer NOT NULL)`,
-    );
-    for (const projection of projections) {
-      await projection.createTables(tx, schema);
-      await tx.query(
-        `INSERT INTO ${schema}.projection_versions (name, version) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version`,
-        [projection.name, projection.version],
-      );
-    }
-  });
-}
-
-/**
- * Whether read models already filled from the log were built by other versions of the
- * projections (their tables changed, or a projection is new): they must be rebuilt from the log.
- */
-export async function readModelsOutdated(
-  db: Sql,
-  schema: string,
-  projections: readonly Projection[],
-): Promise<boolean> {
-  const checkpoint = await readCheckpoint(db, schema).catch((error: unknown) => {
-    if (isMissingTable(error)) return null;
-    throw error;
-  });
-  if (!checkpoint || checkpoint.position === 0) return false;
-  const rows = await db
-    .query<{ name: string; version: number }>(`SELECT name, version FROM ${schema}.projection_versions`)
-    .catch((error: unknown) => {
-      if (isMissingTable(error)) return [];
-      throw error;
-    });
-  const built = new Map(rows.map((row) => [row.name, Number(row.version)]));
-  return projections.some((projection) => built.get(projection.name) !== projection.version);
-}
-
-/** Whether projectors consuming Kafka have written these read models (partitions may be ahead). */
-export async function builtFromKafka(db: Sql, schema: string): Promise<boolean> {
-  const rows = await db.query(`SELECT 1 FROM ${schema}.partition_progress LIMIT 1`).catch((error: unknown) => {
-    if (isMissingTable(error)) return [];
-    throw error;
-  });
-  return rows.length > 0;
-}
 
 /** The course an event is about: its stream's, or the one its data names (attendance). */
 export function courseOf(event: StoredEvent): string | null {

@@ -3,15 +3,8 @@ import { type ProjectionFault, readFaults } from '@portal/platform/read-models/p
 import type { EventStore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/platform/store/subscription';
-import {
-  DEFAULT_RETRY,
-  type RetryPolicy,
-  applyBatch,
-  builtFromKafka,
-  prepareReadModels,
-  readModelsOutdated,
-  retryFault,
-} from './apply.ts';
+import { DEFAULT_RETRY, type RetryPolicy, applyBatch, retryFault } from './apply.ts';
+import { builtFromKafka, prepareReadModels, readModelsOutdated } from './read-models.ts';
 import type { Projection } from './projection.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import { type KafkaProjectorOptions, startKafkaProjector } from './kafka/kafka-projector.ts';

@@ -3,7 +3,8 @@ import { readAllAfter } from '@portal/platform/store/event-store';
 import { type EventStore, START } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import type { Projection } from './projection.ts';
-import { applyBatch, applyBatchIn, prepareReadModels } from './apply.ts';
+import { applyBatch, applyBatchIn } from './apply.ts';
+import { prepareReadModels } from './read-models.ts';
 
 const BATCH = 1000;
 

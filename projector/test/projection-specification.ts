@@ -4,7 +4,8 @@ import { START, type EventStore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { openEventStore, pgliteDatabase } from '@portal/platform/testing/databases';
 import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
-import { applyBatch, prepareReadModels } from '../src/apply.ts';
+import { applyBatch } from '../src/apply.ts';
+import { prepareReadModels } from '../src/read-models.ts';
 import { projections } from '../src/projections/index.ts';
 
 /**

@@ -7,7 +7,8 @@ import { openEventStore, testDatabases } from '@portal/platform/testing/database
 import { projections } from '../src/projections/index.ts';
 import { readModelLag } from '@portal/platform/read-models/checkpoint';
 import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
-import { applyBatch, prepareReadModels } from '../src/apply.ts';
+import { applyBatch } from '../src/apply.ts';
+import { prepareReadModels } from '../src/read-models.ts';
 import { startProjector } from '../src/projector.ts';
 import { rebuildReadModels } from '../src/rebuild.ts';
 

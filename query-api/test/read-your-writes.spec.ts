@@ -8,7 +8,8 @@ import type { SqlDatabase } from '@portal/platform/store/sql';
 import { memberRegisteredEvent } from '@portal/platform/testing/accounts';
 import { testDatabases, testUploadsDir } from '@portal/platform/testing/databases';
 import { projections } from '@portal/projector/projections/index';
-import { applyBatch, prepareReadModels } from '@portal/projector/apply';
+import { applyBatch } from '@portal/projector/apply';
+import { prepareReadModels } from '@portal/projector/read-models';
 import { queryApi } from '../src/app.ts';
 
 /**

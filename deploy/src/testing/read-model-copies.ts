@@ -1,7 +1,8 @@
 import type { StoredEvent } from '@portal/contracts/envelope';
 import { type EventStore, START, checkpointOf } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
-import { applyBatch, prepareReadModels } from '@portal/projector/apply';
+import { applyBatch } from '@portal/projector/apply';
+import { prepareReadModels } from '@portal/projector/read-models';
 import { projections } from '@portal/projector/projections/index';
 
 /** The projector's bookkeeping, which differs by design between two ways of building the same rows. */

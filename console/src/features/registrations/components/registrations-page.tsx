@@ -1,12 +1,13 @@
+import { RegistrationDetails } from './registration-details.tsx';
+import { RegistrationsTable, type SortKey } from './registrations-table.tsx';
+import { shortDate } from './short-date.ts';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { SearchField } from '../../../components/ui/list-toolbar.tsx';
-import { type ColumnDef, type SortingState, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { type ColumnDef, type SortingState, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { AccountView } from '@portal/query-api/contracts/account';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -17,9 +18,6 @@ import {
   useRegistrationAction,
   useRegistrations,
 } from '../api/registrations.ts';
-
-const SORTABLE = ['id', 'name', 'registrationDate', 'status'] as const;
-type SortKey = (typeof SORTABLE)[number];
 
 /**
  * The registration report (/registrations, spec 001 sections 2.7 and 9): search (Enter), status
@@ -37,7 +35,7 @@ export function RegistrationsPage() {
   const registrations = useRegistrations(filters);
   const act = useRegistrationAction();
   const change = (next: Partial<Filters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === 'th' ? 'th-TH' : 'en-GB');
+  const date = (iso: string) => shortDate(iso, i18n.language);
 
   const columns = useMemo<ColumnDef<AccountView>[]>(
     () => [
@@ -178,46 +176,12 @@ export function RegistrationsPage() {
         <LoadFailed message={t('registrations.loadFailed')} onRetry={registrations.refetch} retry="settings.retry" />
       ) : (
         <>
-          <div className="table-wrap">
-            <table>
-              <thead>
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => {
-                      const key = header.column.id as SortKey;
-                      const sortable = (SORTABLE as readonly string[]).includes(key);
-                      const current = filters.sort === key;
-                      return (
-                        <th
-                          key={header.id}
-                          aria-sort={current ? (filters.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                        >
-                          {sortable ? (
-                            <button type="button" className="sort" onClick={() => sortBy(key)}>
-                              {flexRender(header.column.columnDef.header, header.getContext())}
-                              <span aria-hidden="true">{current ? (filters.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                            </button>
-                          ) : (
-                            flexRender(header.column.columnDef.header, header.getContext())
-                          )}
-                        </th>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </thead>
-              <tbody>
-                {table.getRowModel().rows.map((row) => (
-                  <tr key={row.id}>
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {registrations.data.members.length === 0 && <p className="empty">{t('registrations.empty')}</p>}
-          </div>
+          <RegistrationsTable
+            table={table}
+            sort={{ sort: filters.sort, order: filters.order }}
+            onSort={sortBy}
+            empty={registrations.data.members.length === 0}
+          />
           <Pager
             page={registrations.data.page}
             pages={registrations.data.pages}
@@ -226,56 +190,7 @@ export function RegistrationsPage() {
           />
         </>
       )}
-      {viewing && (
-        <Modal label={viewing.fullName || viewing.username} onClose={() => setViewing(null)}>
-          <h2>{viewing.fullName || viewing.username}</h2>
-          <dl className="details">
-            {(
-              [
-                [t('registrations.id'), viewing._id],
-                [t('login.username'), viewing.username],
-                [t('form.title'), viewing.title],
-                [t('form.personalId'), viewing.personalId],
-                [t('form.phone'), viewing.personalPhone],
-                [t('form.email'), viewing.personalEmail],
-                [
-                  t('form.address'),
-                  [
-                    viewing.personalAddress,
-                    viewing.personalSubdistrict,
-                    viewing.personalDistrict,
-                    viewing.personalProvince,
-                    viewing.personalPostalCode,
-                  ]
-                    .filter(Boolean)
-                    .join(' '),
-                ],
-                [
-                  t('registrations.role'),
-                  t(viewing.role === 'partner' ? 'registrations.partner' : 'registrations.member'),
-                ],
-                [t('partner.companyName'), viewing.company?.companyName],
-                [t('partner.companyTaxId'), viewing.company?.companyTaxId],
-                [t('partner.companyEmail'), viewing.company?.companyEmail],
-                [t('registrations.date'), date(viewing.createdAt)],
-                [t('registrations.status'), t(`status.${viewing.status}`)],
-              ] as const
-            )
-              .filter(([, value]) => value)
-              .map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-          </dl>
-          {viewing.role === 'member' && (
-            <Link className="button" to={`/members/${viewing._id}`}>
-              {t('history.link')}
-            </Link>
-          )}
-        </Modal>
-      )}
+      {viewing && <RegistrationDetails member={viewing} onClose={() => setViewing(null)} />}
       {asking && (
         <ConfirmDialog
           title={t(`registrations.confirm.${asking.action}`)}
