@@ -1,21 +1,16 @@
+import { useCourseActions } from './use-course-actions.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePage } from '../../../lib/use-page.ts';
-import { type CourseFilters, useCourseList, useCourseStatus, useDeleteCourse } from '../api/courses.ts';
+import { type CourseFilters, useCourseList } from '../api/courses.ts';
 import { CourseCard } from './course-card.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 import { SearchField, SortOrder } from '../../../components/ui/list-toolbar.tsx';
-
-/** Spec 001 section 9: the status toast stays 2 seconds. */
-const STATUS_TOAST_MS = 2000;
 
 /**
  * The course list (/courses, spec 001 section 2.1) for admins and partners: search over topic and
@@ -23,7 +18,6 @@ const STATUS_TOAST_MS = 2000;
  */
 export function CourseListPage() {
   const { t } = useTranslation();
-  const toast = useToast();
   const { user } = useSession();
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim());
@@ -31,33 +25,7 @@ export function CourseListPage() {
   const [page, setPage] = usePage(JSON.stringify([search, order]));
   const filters: CourseFilters = { ...order, search: search || undefined, page };
   const list = useCourseList(filters);
-  const status = useCourseStatus();
-  const remove = useDeleteCourse();
-  const [deleting, setDeleting] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const errorText = (error: unknown, refused: string, failed: string) =>
-    error instanceof ApiError ? error.body.message || refused : failed;
-
-  function toggle(id: string, current: 'public' | 'private') {
-    const next = current === 'public' ? 'private' : 'public';
-    status.mutate(
-      { id, status: next },
-      {
-        onSuccess: () => toast('success', t('courses.statusToast', { status: next.toUpperCase() }), STATUS_TOAST_MS),
-        onError: (error) => setFailure(errorText(error, t('courses.statusFailed'), t('courses.statusError'))),
-      },
-    );
-  }
-
-  function confirmDelete() {
-    const id = deleting!;
-    setDeleting(null);
-    remove.mutate(id, {
-      onSuccess: () => toast('success', t('courses.deleted')),
-      onError: (error) => setFailure(errorText(error, t('courses.deleteFailed'), t('courses.deleteError'))),
-    });
-  }
+  const actions = useCourseActions();
 
   const data = list.data;
   return (
@@ -96,30 +64,16 @@ export function CourseListPage() {
                 key={course._id}
                 course={course}
                 canManage={user?.role === 'admin' || course.creator === user?.id}
-                statusBusy={status.isPending && status.variables?.id === course._id}
-                onToggleStatus={() => toggle(course._id, course.status)}
-                onDelete={() => setDeleting(course._id)}
+                statusBusy={actions.statusBusy(course._id)}
+                onToggleStatus={() => actions.toggle(course)}
+                onDelete={() => actions.askDelete(course._id)}
               />
             ))}
           </div>
           {data.pages > 1 && <Pager page={data.page} pages={data.pages} onPage={setPage} />}
         </>
       )}
-      {deleting && (
-        <ConfirmDialog
-          title={t('courses.confirmDelete.title')}
-          confirmLabel={t('courses.confirmDelete.yes')}
-          onCancel={() => setDeleting(null)}
-          onConfirm={confirmDelete}
-        >
-          {t('courses.confirmDelete.body')}
-        </ConfirmDialog>
-      )}
-      {failure && (
-        <Dialog tone="error" title={t('courses.errorTitle')} onClose={() => setFailure(null)}>
-          {failure}
-        </Dialog>
-      )}
+      {actions.dialogs}
     </section>
   );
 }

@@ -1,15 +1,13 @@
+import { useCourseActions } from './use-course-actions.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePage } from '../../../lib/use-page.ts';
-import { type CourseFilters, useCourseList, useCourseStatus, useDeleteCourse } from '../api/courses.ts';
+import { type CourseFilters, useCourseList } from '../api/courses.ts';
 import { ParticipantsModal } from './participants-modal.tsx';
 import { ReportCard } from './report-card.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
@@ -27,7 +25,6 @@ const defaults: Pick<CourseFilters, 'sort' | 'order'> = { sort: 'createdAt', ord
  */
 export function ReportPage() {
   const { t } = useTranslation();
-  const toast = useToast();
   const { user } = useSession();
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim());
@@ -35,11 +32,8 @@ export function ReportPage() {
   const [page, setPage] = usePage(JSON.stringify([search, order]));
   const filters: CourseFilters = { ...order, search: search || undefined, page, pageSize: PAGE_SIZE };
   const list = useCourseList(filters);
-  const status = useCourseStatus();
-  const remove = useDeleteCourse();
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const actions = useCourseActions();
   const [participantsOf, setParticipantsOf] = useState<{ id: string; topic: string } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
 
   if (user?.role !== 'admin' && user?.role !== 'partner') {
     return (
@@ -48,9 +42,6 @@ export function ReportPage() {
       </section>
     );
   }
-  const fail = (error: unknown, refused: string, failed: string) =>
-    setFailure(error instanceof ApiError ? error.body.message || refused : failed);
-
   const data = list.data;
   return (
     <section className="courses">
@@ -96,17 +87,8 @@ export function ReportPage() {
                 key={course._id}
                 course={course}
                 canManage={user.role === 'admin' || course.creator === user.id}
-                onToggleStatus={() =>
-                  status.mutate(
-                    { id: course._id, status: course.status === 'public' ? 'private' : 'public' },
-                    {
-                      onSuccess: (_answer, { status: next }) =>
-                        toast('success', t('courses.statusToast', { status: next.toUpperCase() }), 2000),
-                      onError: (error) => fail(error, t('courses.statusFailed'), t('courses.statusError')),
-                    },
-                  )
-                }
-                onDelete={() => setDeleting(course._id)}
+                onToggleStatus={() => actions.toggle(course)}
+                onDelete={() => actions.askDelete(course._id)}
                 onParticipants={() => setParticipantsOf({ id: course._id, topic: course.courseTopic })}
               />
             ))}
@@ -121,34 +103,13 @@ export function ReportPage() {
           )}
         </>
       )}
-      {deleting && (
-        <ConfirmDialog
-          title={t('courses.confirmDelete.title')}
-          confirmLabel={t('courses.confirmDelete.yes')}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            const id = deleting;
-            setDeleting(null);
-            remove.mutate(id, {
-              onSuccess: () => toast('success', t('courses.deleted')),
-              onError: (error) => fail(error, t('courses.deleteFailed'), t('courses.deleteError')),
-            });
-          }}
-        >
-          {t('courses.confirmDelete.body')}
-        </ConfirmDialog>
-      )}
+      {actions.dialogs}
       {participantsOf && (
         <ParticipantsModal
           courseId={participantsOf.id}
           topic={participantsOf.topic}
           onClose={() => setParticipantsOf(null)}
         />
-      )}
-      {failure && (
-        <Dialog tone="error" title={t('courses.errorTitle')} onClose={() => setFailure(null)}>
-          {failure}
-        </Dialog>
       )}
     </section>
   );
