@@ -1,21 +1,19 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
-import { postgresSkipReason } from '@portal/platform/testing/databases';
 import {
   SCREENSHOTS,
   apiCaller,
   chromiumSkipReason,
-  launchChromium,
   registerApproved,
   roundStartingNow,
   sidewaysOverflow,
   signIn,
+  ADMIN,
+  withPortalAndBrowser,
 } from './chromium.ts';
-
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
 /**
  * Scan-only assistants in the console (issue 18, item 7): the course's creator adds a member by
@@ -25,6 +23,7 @@ const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 describe.skipIf(chromiumSkipReason())('scanning assistants in the console', () => {
   let portal: RunningPortal;
   let browser: Browser;
+  withPortalAndBrowser((started) => ({ portal, browser } = started));
   const call = apiCaller(() => portal.url);
   const partner = samplePartner({ fullName: 'Oda Owner' });
   const asa = sampleMember({ fullName: 'Asa Assistant' });
@@ -33,20 +32,11 @@ describe.skipIf(chromiumSkipReason())('scanning assistants in the console', () =
   let roundUrl = '';
 
   beforeAll(async () => {
-    portal = await startPortalProcess({
-      database: postgresSkipReason() === null ? 'postgres' : 'pglite',
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    browser = await launchChromium();
     const admin = (await call('/api/login', ADMIN)).partner.token;
     await registerApproved(call, admin, { partners: [partner], members: [asa, ann] });
     const partnerToken = (await call('/api/login', partner)).partner.token;
     ({ courseId, roundUrl } = await roundStartingNow(call, partnerToken, [ann], 'Assisted Course'));
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
 
   it('the creator adds an assistant by username on the course page', async () => {
     const page = await signIn(browser, portal.url, partner, { width: 1280, lang: 'en', theme: 'light' });

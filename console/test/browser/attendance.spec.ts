@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import { PASS_WINDOW_MS } from '@portal/contracts/attendance/pass-code';
@@ -10,13 +10,13 @@ import {
   CHROMIUM,
   SCREENSHOTS,
   chromiumSkipReason,
-  portalAndBrowser,
   sidewaysOverflow,
   signIn as signInAt,
+  ADMIN,
+  withPortalAndBrowser,
 } from './chromium.ts';
 import { passVideo } from './fake-camera.ts';
 
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const hour = 3600_000;
 type Person = { username: string; password: string };
 
@@ -25,6 +25,7 @@ describe.skipIf(chromiumSkipReason())(
   () => {
     let portal: RunningPortal;
     let browser: Browser;
+    withPortalAndBrowser((started) => ({ portal, browser } = started));
     const partner = samplePartner({ fullName: 'Scanning Partner' });
     const ann = sampleMember({ fullName: 'Ann Camera' });
     const ben = sampleMember({ fullName: 'Ben Typed' });
@@ -43,7 +44,6 @@ describe.skipIf(chromiumSkipReason())(
       );
 
     beforeAll(async () => {
-      ({ portal, browser } = await portalAndBrowser(ADMIN));
       const admin = (await call('/api/login', ADMIN)).partner;
       for (const [path, person] of [
         ['/api/partners/register', partner],
@@ -81,10 +81,6 @@ describe.skipIf(chromiumSkipReason())(
       }
       if (Date.now() >= startsAt) throw new Error('enrolling took longer than the time before the round');
       await new Promise((resolve) => setTimeout(resolve, startsAt - Date.now() + 200));
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await portal?.stop();
     });
 
     const signIn = (on: Browser, person: Person, lang: 'en' | 'th' = 'en') =>

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
@@ -187,20 +188,32 @@ export function phoneOnLanSkipReason(): string | null {
 export const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+/** The first admin every browser test's portal starts with. */
+export const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+
 /**
  * The portal as a newcomer starts it (`npm start`; on PostgreSQL when DATABASE_URL is set, else
- * PGlite) with `admin` as the first admin, and Chromium to look at it.
+ * PGlite) with ADMIN as the first admin, and Chromium to look at it, for one describe block:
+ * started before the block's own setup, stopped after its tests. `started` hands both to the block.
  */
-export async function portalAndBrowser(admin: {
-  username: string;
-  password: string;
-}): Promise<{ portal: RunningPortal; browser: Browser }> {
-  const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
-  const portal = await startPortalProcess({
-    database,
-    env: { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password },
+export function withPortalAndBrowser(
+  started: (running: { portal: RunningPortal; browser: Browser }) => void,
+  options: { env?: Record<string, string>; database?: 'postgres' | 'pglite' } = {},
+): void {
+  let running: { portal: RunningPortal; browser: Browser } | undefined;
+  beforeAll(async () => {
+    const database = options.database ?? (postgresSkipReason() === null ? 'postgres' : 'pglite');
+    const portal = await startPortalProcess({
+      database,
+      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...options.env },
+    });
+    running = { portal, browser: await launchChromium() };
+    started(running);
+  }, 180_000);
+  afterAll(async () => {
+    await running?.browser.close();
+    await running?.portal.stop();
   });
-  return { portal, browser: await launchChromium() };
 }
 
 /**

@@ -1,19 +1,18 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
-import { postgresSkipReason } from '@portal/platform/testing/databases';
 import {
   SCREENSHOTS,
   apiCaller,
   chromiumSkipReason,
-  launchChromium,
   signIn as signInAt,
   registerApproved,
+  ADMIN,
+  withPortalAndBrowser,
 } from './chromium.ts';
 
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 type Person = { username: string; password: string };
 
 /** The value a datetime-local input takes for a moment `hours` from now, in the browser's zone (UTC here). */
@@ -26,23 +25,14 @@ const inHours = (hours: number) => {
 describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details, and the members’ catalogue', () => {
   let portal: RunningPortal;
   let browser: Browser;
+  withPortalAndBrowser((started) => ({ portal, browser } = started), { env: { TZ: 'UTC' } });
   const partner = samplePartner({ fullName: 'Course Partner' });
   const otherPartner = samplePartner({ fullName: 'Other Partner' });
   const members = [sampleMember({ fullName: 'First Member' }), sampleMember({ fullName: 'Second Member' })];
 
   beforeAll(async () => {
-    const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
-    portal = await startPortalProcess({
-      database,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, TZ: 'UTC' },
-    });
-    browser = await launchChromium();
     const adminToken = (await call('/api/login', ADMIN)).partner.token;
     await registerApproved(call, adminToken, { partners: [partner, otherPartner], members });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   const call = apiCaller(() => portal.url);

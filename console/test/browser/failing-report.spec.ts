@@ -2,11 +2,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { type RunningPortal } from '@portal/deploy/testing/portal-process';
 import { postgresSkipReason } from '@portal/platform/testing/databases';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium, signIn } from './chromium.ts';
-
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+import { SCREENSHOTS, chromiumSkipReason, signIn, ADMIN, withPortalAndBrowser } from './chromium.ts';
 
 /**
  * A report that stopped at an event it could not apply is shown to admins loudly on the overview,
@@ -17,20 +15,14 @@ const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 describe.skipIf(chromiumSkipReason() ?? postgresSkipReason())('a failing report on the admins’ overview', () => {
   let portal: RunningPortal;
   let browser: Browser;
+  withPortalAndBrowser((started) => ({ portal, browser } = started), { database: 'postgres' });
   let sql: pg.Client;
   beforeAll(async () => {
-    portal = await startPortalProcess({
-      database: 'postgres',
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    browser = await launchChromium();
     sql = new pg.Client({ connectionString: portal.databaseUrl! });
     await sql.connect();
   });
   afterAll(async () => {
     await sql?.end();
-    await browser?.close();
-    await portal?.stop();
   });
 
   it('says which report stopped where and why, and clears when it has caught up', async () => {

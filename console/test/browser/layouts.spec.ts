@@ -1,15 +1,14 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember } from '@portal/platform/testing/accounts';
-import { SCREENSHOTS, chromiumSkipReason, portalAndBrowser } from './chromium.ts';
-
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+import { SCREENSHOTS, chromiumSkipReason, ADMIN, withPortalAndBrowser } from './chromium.ts';
 
 describe.skipIf(chromiumSkipReason())('the admin and partner layouts', () => {
   let portal: RunningPortal;
   let browser: Browser;
+  withPortalAndBrowser((started) => ({ portal, browser } = started));
   let adminToken: string;
 
   const post = async (path: string, body: unknown, token?: string, method = 'POST') => {
@@ -22,12 +21,7 @@ describe.skipIf(chromiumSkipReason())('the admin and partner layouts', () => {
   };
 
   beforeAll(async () => {
-    ({ portal, browser } = await portalAndBrowser(ADMIN));
     adminToken = (await post('/api/login', ADMIN)).partner.token;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   async function signedIn(

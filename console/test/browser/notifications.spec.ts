@@ -1,20 +1,19 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
-import { postgresSkipReason } from '@portal/platform/testing/databases';
 import {
   SCREENSHOTS,
   apiCaller,
   chromiumSkipReason,
-  launchChromium,
   sidewaysOverflow,
   signIn,
   registerApproved,
+  ADMIN,
+  withPortalAndBrowser,
 } from './chromium.ts';
 
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const minute = 60_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 
@@ -22,6 +21,7 @@ const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 describe.skipIf(chromiumSkipReason())('notifications', () => {
   let portal: RunningPortal;
   let browser: Browser;
+  withPortalAndBrowser((started) => ({ portal, browser } = started));
   const partner = samplePartner({ fullName: 'Nara Partner' });
   const member = sampleMember({ fullName: 'Lek Member' });
   let adminToken = '';
@@ -32,11 +32,6 @@ describe.skipIf(chromiumSkipReason())('notifications', () => {
   const badge = (page: Page) => page.getByTestId('notification-badge');
 
   beforeAll(async () => {
-    portal = await startPortalProcess({
-      database: postgresSkipReason() === null ? 'postgres' : 'pglite',
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    browser = await launchChromium();
     adminToken = (await call('/api/login', ADMIN)).partner.token;
     await registerApproved(call, adminToken, { partners: [partner], members: [member] });
     const partnerToken = (await call('/api/login', partner)).partner.token;
@@ -54,10 +49,6 @@ describe.skipIf(chromiumSkipReason())('notifications', () => {
     );
     const memberToken = (await call('/api/login', member)).partner.token;
     await call(`/api/courses/${courseId}/enroll`, {}, memberToken);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   it('shows a partner what happened, marks one and all as read, and the badge follows live', async () => {

@@ -1,20 +1,19 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
-import { postgresSkipReason } from '@portal/platform/testing/databases';
 import {
   SCREENSHOTS,
   apiCaller,
   chromiumSkipReason,
-  launchChromium,
   signIn,
   sidewaysOverflow,
   registerApproved,
+  ADMIN,
+  withPortalAndBrowser,
 } from './chromium.ts';
 
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const hour = 3600_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 
@@ -25,6 +24,7 @@ const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 describe.skipIf(chromiumSkipReason())('the partner home (/partner)', () => {
   let portal: RunningPortal;
   let browser: Browser;
+  withPortalAndBrowser((started) => ({ portal, browser } = started));
   const call = apiCaller(() => portal.url);
   const partner = samplePartner({ fullName: 'Pim Partner' });
   const member = sampleMember({ fullName: 'Mek Member' });
@@ -32,18 +32,9 @@ describe.skipIf(chromiumSkipReason())('the partner home (/partner)', () => {
   let memberId = '';
 
   beforeAll(async () => {
-    portal = await startPortalProcess({
-      database: postgresSkipReason() === null ? 'postgres' : 'pglite',
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    browser = await launchChromium();
     adminToken = (await call('/api/login', ADMIN)).partner.token;
     const ids = await registerApproved(call, adminToken, { partners: [partner], members: [member] });
     memberId = ids[member.username]!;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   it('offers a new partner to create their first course', async () => {

@@ -1,29 +1,23 @@
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
-import { SCREENSHOTS, chromiumSkipReason, portalAndBrowser } from './chromium.ts';
-
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+import { SCREENSHOTS, chromiumSkipReason, ADMIN, withPortalAndBrowser } from './chromium.ts';
 
 describe.skipIf(chromiumSkipReason())('registering members and partners through the console', () => {
   let portal: RunningPortal;
   let browser: Browser;
+  withPortalAndBrowser((started) => ({ portal, browser } = started));
   let adminToken: string;
 
   beforeAll(async () => {
-    ({ portal, browser } = await portalAndBrowser(ADMIN));
     const login = await fetch(`${portal.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ADMIN),
     });
     adminToken = ((await login.json()) as { partner: { token: string } }).partner.token;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   async function page(lang: 'en' | 'th', path: string, width = 1280): Promise<Page> {

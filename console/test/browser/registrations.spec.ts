@@ -1,16 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
-import { SCREENSHOTS, chromiumSkipReason, portalAndBrowser } from './chromium.ts';
-
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+import { SCREENSHOTS, chromiumSkipReason, ADMIN, withPortalAndBrowser } from './chromium.ts';
 
 describe.skipIf(chromiumSkipReason())('the registration report', () => {
   let portal: RunningPortal;
   let browser: Browser;
+  withPortalAndBrowser((started) => ({ portal, browser } = started));
   const tag = 'Report';
   const members = Array.from({ length: 11 }, (_, i) =>
     sampleMember({ fullName: `${tag} Person ${String(i).padStart(2, '0')}` }),
@@ -18,13 +17,8 @@ describe.skipIf(chromiumSkipReason())('the registration report', () => {
   const partner = samplePartner({ fullName: `${tag} Partner`, companyName: 'Siam Training Co' });
 
   beforeAll(async () => {
-    ({ portal, browser } = await portalAndBrowser(ADMIN));
     for (const person of members) await post('/api/members/register', person);
     await post('/api/partners/register', partner);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   const post = (path: string, body: unknown) =>

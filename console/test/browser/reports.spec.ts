@@ -1,19 +1,18 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
-import { postgresSkipReason } from '@portal/platform/testing/databases';
 import {
   SCREENSHOTS,
   chromiumSkipReason,
-  launchChromium,
   sidewaysOverflow,
   signIn,
   registerApproved,
+  ADMIN,
+  withPortalAndBrowser,
 } from './chromium.ts';
 
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const hour = 3600_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 
@@ -25,6 +24,7 @@ const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, as of', () => {
   let portal: RunningPortal;
   let browser: Browser;
+  withPortalAndBrowser((started) => ({ portal, browser } = started), { env: { TZ: 'UTC' } });
   const partner = samplePartner({ fullName: 'Report Partner' });
   const mia = sampleMember({ fullName: 'Mia Member' });
   const noa = sampleMember({ fullName: 'Noa Nobody' });
@@ -42,12 +42,6 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
     }).then((response) => response.json() as Promise<T & { _id: string; partner: { token: string } }>);
 
   beforeAll(async () => {
-    const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
-    portal = await startPortalProcess({
-      database,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, TZ: 'UTC' },
-    });
-    browser = await launchChromium();
     adminToken = (await call('/api/login', ADMIN)).partner.token;
     Object.assign(ids, await registerApproved(call, adminToken, { partners: [partner], members: [mia, noa, eve] }));
     const partnerToken = (await call('/api/login', partner)).partner.token;
@@ -97,10 +91,6 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
     }
     if (Date.now() >= secondRoundEnds - 3000) throw new Error('setting up took longer than the second round allows');
     await new Promise((resolve) => setTimeout(resolve, secondRoundEnds - Date.now() + 300));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   /** A full-page screenshot, the pointer moved off the charts so no tooltip covers them. */

@@ -1,11 +1,18 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember } from '@portal/platform/testing/accounts';
-import { SCREENSHOTS, apiCaller, chromiumSkipReason, newPage, signIn, portalAndBrowser } from './chromium.ts';
+import {
+  SCREENSHOTS,
+  apiCaller,
+  chromiumSkipReason,
+  newPage,
+  signIn,
+  ADMIN,
+  withPortalAndBrowser,
+} from './chromium.ts';
 
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 type Lang = 'en' | 'th';
 type Who = 'visitor' | 'member' | 'admin';
 
@@ -42,18 +49,14 @@ describe.skipIf(chromiumSkipReason())(
   () => {
     let portal: RunningPortal;
     let browser: Browser;
+    withPortalAndBrowser((started) => ({ portal, browser } = started));
     const member = sampleMember();
 
     beforeAll(async () => {
-      ({ portal, browser } = await portalAndBrowser(ADMIN));
       const post = apiCaller(() => portal.url);
       const adminToken = (await post('/api/login', ADMIN)).partner.token;
       const { _id } = await post('/api/members/register', member);
       await post(`/api/admin/registration/${_id}/status`, { status: 'approved' }, adminToken, 'PUT');
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await portal?.stop();
     });
 
     const open = (who: Who, lang: Lang, width: number, theme: 'light' | 'dark'): Promise<Page> =>

@@ -1,16 +1,15 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember } from '@portal/platform/testing/accounts';
-import { SCREENSHOTS, chromiumSkipReason, portalAndBrowser } from './chromium.ts';
-
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+import { SCREENSHOTS, chromiumSkipReason, ADMIN, withPortalAndBrowser } from './chromium.ts';
 
 describe.skipIf(chromiumSkipReason())('account settings through the console', () => {
   let portal: RunningPortal;
   let browser: Browser;
+  withPortalAndBrowser((started) => ({ portal, browser } = started));
   let adminToken: string;
 
   const call = async (path: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
@@ -27,12 +26,7 @@ describe.skipIf(chromiumSkipReason())('account settings through the console', ()
   };
 
   beforeAll(async () => {
-    ({ portal, browser } = await portalAndBrowser(ADMIN));
     adminToken = (await call('/api/login', { method: 'POST', body: ADMIN })).body.partner.token;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   async function approvedMember() {

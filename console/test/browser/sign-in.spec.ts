@@ -1,30 +1,14 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleMember } from '@portal/platform/testing/accounts';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium } from './chromium.ts';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
-import { postgresSkipReason } from '@portal/platform/testing/databases';
-
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+import { SCREENSHOTS, chromiumSkipReason, ADMIN, withPortalAndBrowser } from './chromium.ts';
+import { type RunningPortal } from '@portal/deploy/testing/portal-process';
 
 describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
   let portal: RunningPortal;
   let browser: Browser;
-
-  beforeAll(async () => {
-    const database = postgresSkipReason() === null ? 'postgres' : 'pglite';
-    portal = await startPortalProcess({
-      database,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    console.info(`browser tests against the portal on ${database}`);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+  withPortalAndBrowser((started) => ({ portal, browser } = started));
 
   async function freshPage(lang?: 'en' | 'th'): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,12 +1,19 @@
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
-import { SCREENSHOTS, apiCaller, chromiumSkipReason, registerApproved, signIn, portalAndBrowser } from './chromium.ts';
+import {
+  SCREENSHOTS,
+  apiCaller,
+  chromiumSkipReason,
+  registerApproved,
+  signIn,
+  ADMIN,
+  withPortalAndBrowser,
+} from './chromium.ts';
 
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const hour = 3600_000;
 
 /**
@@ -20,6 +27,7 @@ const SCRIPT = (field: string) => `<img src=x data-xss=${field} onerror=window._
 describe.skipIf(chromiumSkipReason())('stored script stays text on every screen and in every export', () => {
   let portal: RunningPortal;
   let browser: Browser;
+  withPortalAndBrowser((started) => ({ portal, browser } = started));
   const call = apiCaller(() => portal.url);
   const partner = samplePartner({ fullName: SCRIPT('partner-name'), companyName: SCRIPT('company-name') });
   const member = sampleMember({ fullName: SCRIPT('member-name') });
@@ -29,7 +37,6 @@ describe.skipIf(chromiumSkipReason())('stored script stays text on every screen 
   let round = '';
 
   beforeAll(async () => {
-    ({ portal, browser } = await portalAndBrowser(ADMIN));
     adminToken = (await call('/api/login', ADMIN)).partner.token;
     Object.assign(ids, await registerApproved(call, adminToken, { partners: [partner], members: [member] }));
     const partnerToken = (await call('/api/login', partner)).partner.token;
@@ -67,10 +74,6 @@ describe.skipIf(chromiumSkipReason())('stored script stays text on every screen 
       { to: 'someone@example.com', subject: SCRIPT('email-subject'), message: SCRIPT('email-message') },
       adminToken,
     );
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   /** The fields show as typed, and nothing on the page was made from them. */
