@@ -51,6 +51,20 @@ describe.each(testDatabases())('rushes on $name', (database) => {
     expect((await streamTypes(`course-${id}`)).filter((type) => type === 'MemberEnrolled')).toHaveLength(10);
   });
 
+  it('adds an assistant once when 64 add them at once: 64 answers of 201, one AssistantAdded', async () => {
+    const id = await createCourse(0);
+    const person = member({ fullName: 'Rush Assistant' });
+    const { _id } = (await call('POST', '/api/members/register', '', person)).json();
+    await call('PUT', `/api/admin/registration/${_id}/status`, admin, { status: 'approved' });
+    const answers = await Promise.all(
+      Array.from({ length: 64 }, () =>
+        call('POST', `/api/admin/courses/${id}/assistants`, sign(owner, 'partner'), { username: person.username }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(64).fill(201));
+    expect((await streamTypes(`course-${id}`)).filter((type) => type === 'AssistantAdded')).toHaveLength(1);
+  });
+
   it('enrols all of 32 members enrolling in an unlimited course at once', async () => {
     const id = await createCourse(0);
     const answers = await Promise.all(

@@ -186,7 +186,7 @@ describe.each(testDatabases())('arbitrary text in every field on $name', (databa
       url: () => `/api/admin/updateround/${roundId}`,
       as: 'admin',
       body: () => ({ userId: member.id, method: 'typed', deviceId: 'door' }),
-      fields: ['userId', 'method', 'deviceId', 'deviceTime'],
+      fields: ['userId', 'method', 'deviceId', 'deviceTime', 'offlineDecision'],
     },
     {
       method: 'POST',
@@ -195,6 +195,14 @@ describe.each(testDatabases())('arbitrary text in every field on $name', (databa
       as: 'admin',
       body: () => ({ reason: 'a reason' }),
       fields: ['reason'],
+    },
+    {
+      method: 'POST',
+      label: '/api/admin/courses/{id}/assistants',
+      url: () => `/api/admin/courses/${courseId}/assistants`,
+      as: 'admin',
+      body: () => ({ username: member.person.username }),
+      fields: ['username'],
     },
     {
       method: 'POST',
