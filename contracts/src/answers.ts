@@ -25,6 +25,9 @@ export const CourseCreated = Done.extend({
 /** PUT /api/admin/courses/{id}/uploadImage: where the image is served from. */
 export const ImageSaved = Done.extend({ imageUrl: z.string() });
 
+/** POST /api/admin/courses/{id}/assistants: who was added. */
+export const AssistantSaved = Done.extend({ assistantId: z.string() });
+
 /** A round as the schedule calls answer it: its number is its place in time among the course's rounds. */
 export const RoundSaved = Done.extend({
   round: z.object({

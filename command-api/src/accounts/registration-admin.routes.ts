@@ -1,3 +1,4 @@
+import { Done } from '@portal/contracts/answers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,6 +50,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
     {
       config: { roles: ['admin'] },
       schema: {
+        response: { 200: Done },
         tags: ['registrations'],
         summary: 'Approve or reject a member or partner registration',
         params: RegistrationId,
@@ -75,7 +77,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
         },
       );
       return {
-        success: true,
+        success: true as const,
         message: translate('registration.statusChanged', languageOf(request)),
         position: result.position,
       };
@@ -101,7 +103,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
       },
     );
     await removeProfileImages(uploadsDir, accountId);
-    return { success: true, message: translate(message, languageOf(request)), position: result.position };
+    return { success: true as const, message: translate(message, languageOf(request)), position: result.position };
   };
 
   routes.delete(
@@ -109,6 +111,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
     {
       config: { roles: ['admin'] },
       schema: {
+        response: { 200: Done },
         tags: ['registrations'],
         summary: 'Delete a registration; frees its username and contacts',
         params: RegistrationId,
@@ -122,6 +125,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
     {
       config: { roles: ['admin'] },
       schema: {
+        response: { 200: Done },
         tags: ['registrations'],
         summary:
           "Erase a member's or partner's personal data (PDPA): their key is deleted, read models are scrubbed, counts stay",

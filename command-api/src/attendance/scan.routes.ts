@@ -1,4 +1,4 @@
-import { Refusal, ScanAnswer } from '@portal/contracts/answers';
+import { Done, Refusal, ScanAnswer } from '@portal/contracts/answers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,6 +72,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { roles: ['admin'] },
       schema: {
+        response: { 200: Done },
         tags: ['attendance'],
         summary: 'Void a wrong scan with a reason (admins); the scan stays in the log and the counts drop it',
         params: RoundParams.extend({ memberId: hex('attendance.unknownMember') }),
@@ -93,7 +94,11 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
         },
         { idempotency: idempotencyOf(request), metadata: metadataOf(request) },
       );
-      return { success: true, message: translate('attendance.voided', languageOf(request)), position: result.position };
+      return {
+        success: true as const,
+        message: translate('attendance.voided', languageOf(request)),
+        position: result.position,
+      };
     },
   );
 }

@@ -1,3 +1,4 @@
+import { AssistantSaved, Done } from '@portal/contracts/answers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,6 +45,7 @@ export async function assistantRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { roles: ['admin', 'partner'] },
       schema: {
+        response: { 201: AssistantSaved },
         tags: ['courses'],
         summary:
           'Add a scan-only assistant by username (the course’s creator or an admin): an approved member or partner',
@@ -59,7 +61,7 @@ export async function assistantRoutes(app: FastifyInstance): Promise<void> {
         data: { assistantId, eligible: await mayAssist(store, assistantId) },
       });
       return reply.code(201).send({
-        success: true,
+        success: true as const,
         message: translate('assistant.added', languageOf(request)),
         assistantId,
         position: result.position,
@@ -72,6 +74,7 @@ export async function assistantRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { roles: ['admin', 'partner'] },
       schema: {
+        response: { 200: Done },
         tags: ['courses'],
         summary: 'Remove a scan-only assistant (the course’s creator or an admin)',
         params: CourseId.extend({ assistantId: hex('assistant.notFound') }),
@@ -83,7 +86,7 @@ export async function assistantRoutes(app: FastifyInstance): Promise<void> {
         data: { assistantId: request.params.assistantId },
       });
       return {
-        success: true,
+        success: true as const,
         message: translate('assistant.removed', languageOf(request)),
         position: result.position,
       };

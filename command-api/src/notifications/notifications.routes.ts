@@ -1,3 +1,4 @@
+import { Done } from '@portal/contracts/answers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +28,14 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post(
     '/api/notifications/read',
-    { schema: { tags: ['notifications'], summary: 'Mark notifications as read', body: ReadBody } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark notifications as read',
+        body: ReadBody,
+        response: { 200: Done },
+      },
+    },
     async (request) => {
       const { accountId } = request.session!;
       const result = await store.append(
@@ -41,7 +49,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         { expectedRevision: 'any', idempotency: idempotencyOf(request) },
       );
       return {
-        success: true,
+        success: true as const,
         message: translate('notifications.read', languageOf(request)),
         position: result.position,
       };
@@ -50,7 +58,13 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post(
     '/api/notifications/read-all',
-    { schema: { tags: ['notifications'], summary: 'Mark every notification shown until now as read' } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark every notification shown until now as read',
+        response: { 200: Done },
+      },
+    },
     async (request) => {
       const { accountId } = request.session!;
       const result = await store.append(
@@ -59,7 +73,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         { expectedRevision: 'any', idempotency: idempotencyOf(request) },
       );
       return {
-        success: true,
+        success: true as const,
         message: translate('notifications.read', languageOf(request)),
         position: result.position,
       };

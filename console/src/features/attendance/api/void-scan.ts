@@ -1,8 +1,10 @@
+import type { z } from 'zod';
+import type { Done } from '@portal/contracts/answers';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/admin/rounds/{roundId}/attendance/{memberId}/void: an admin voids a wrong scan, saying why. */
 export const voidScan = (roundId: string, memberId: string, reason: string) =>
-  api<{ message: string }>(`/api/admin/rounds/${roundId}/attendance/${memberId}/void`, {
+  api<z.infer<typeof Done>>(`/api/admin/rounds/${roundId}/attendance/${memberId}/void`, {
     method: 'POST',
     body: { reason },
   });

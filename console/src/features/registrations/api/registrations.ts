@@ -1,8 +1,11 @@
+import type { Done as DoneAnswer } from '@portal/contracts/answers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { RegistrationPage, RegistrationQuery } from '@portal/query-api/contracts/account';
 import { api, apiFile } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/dates.ts';
+
+type Done = z.infer<typeof DoneAnswer>;
 
 export type Filters = Pick<RegistrationQuery, 'search' | 'status' | 'sort' | 'order'> & { page: number };
 
@@ -33,10 +36,9 @@ export function useRegistrationAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, id }: { action: Action; id: string }) => {
-      if (action === 'delete') return api<{ message: string }>(`/api/admin/registration/${id}`, { method: 'DELETE' });
-      if (action === 'erase')
-        return api<{ message: string }>(`/api/admin/members/${id}/personal-data`, { method: 'DELETE' });
-      return api<{ message: string }>(`/api/admin/registration/${id}/status`, {
+      if (action === 'delete') return api<Done>(`/api/admin/registration/${id}`, { method: 'DELETE' });
+      if (action === 'erase') return api<Done>(`/api/admin/members/${id}/personal-data`, { method: 'DELETE' });
+      return api<Done>(`/api/admin/registration/${id}/status`, {
         method: 'PUT',
         body: { status: action === 'approve' ? 'approved' : 'rejected' },
       });
