@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ManageLinks } from './manage-links.tsx';
 import type { CourseView } from '@portal/query-api/contracts/course';
 import { date } from '../../../lib/dates.ts';
 import { CourseCardShell } from '../../../components/course-card-shell.tsx';
@@ -49,16 +50,7 @@ export function CourseCard(props: {
         <Link className="button small" to={`/courses/${course._id}`}>
           {t('courses.view')}
         </Link>
-        {props.canManage && (
-          <>
-            <Link className="button small" to={`/courses/edit/${course._id}`}>
-              {t('courses.edit')}
-            </Link>
-            <button type="button" className="button small danger" onClick={props.onDelete}>
-              {t('courses.delete')}
-            </button>
-          </>
-        )}
+        {props.canManage && <ManageLinks courseId={course._id} onDelete={props.onDelete} />}
       </div>
     </CourseCardShell>
   );

@@ -1,12 +1,9 @@
 import { useCourseActions } from './use-course-actions.tsx';
-import { useState } from 'react';
+import { useCourseSearch } from './use-course-search.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { usePage } from '../../../lib/use-page.ts';
-import { type CourseFilters, useCourseList } from '../api/courses.ts';
 import { CourseCard } from './course-card.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
@@ -19,12 +16,10 @@ import { SearchField, SortOrder } from '../../../components/ui/list-toolbar.tsx'
 export function CourseListPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [typed, setTyped] = useState('');
-  const search = useDebounced(typed.trim());
-  const [order, setOrder] = useState<Pick<CourseFilters, 'sort' | 'order'>>({ sort: 'participants', order: 'desc' });
-  const [page, setPage] = usePage(JSON.stringify([search, order]));
-  const filters: CourseFilters = { ...order, search: search || undefined, page };
-  const list = useCourseList(filters);
+  const { typed, setTyped, order, setOrder, setPage, filters, list } = useCourseSearch({
+    sort: 'participants',
+    order: 'desc',
+  });
   const actions = useCourseActions();
 
   const data = list.data;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ManageLinks } from './manage-links.tsx';
 import type { CourseView } from '@portal/query-api/contracts/course';
 import { dateTime } from '../../../lib/dates.ts';
 import { CourseCardShell } from '../../../components/course-card-shell.tsx';
@@ -35,12 +36,7 @@ export function ReportCard(props: {
         </Link>
         {props.canManage && (
           <>
-            <Link className="button small" to={`/courses/edit/${course._id}`}>
-              {t('courses.edit')}
-            </Link>
-            <button type="button" className="button small danger" onClick={props.onDelete}>
-              {t('courses.delete')}
-            </button>
+            <ManageLinks courseId={course._id} onDelete={props.onDelete} />
             <button type="button" className="button small" onClick={props.onToggleStatus}>
               {t(course.status === 'public' ? 'report.makePrivate' : 'report.makePublic')}
             </button>

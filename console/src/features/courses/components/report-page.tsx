@@ -1,13 +1,12 @@
 import { useCourseActions } from './use-course-actions.tsx';
+import { useCourseSearch } from './use-course-search.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { usePage } from '../../../lib/use-page.ts';
-import { type CourseFilters, useCourseList } from '../api/courses.ts';
+import { type CourseFilters } from '../api/courses.ts';
 import { ParticipantsModal } from './participants-modal.tsx';
 import { ReportCard } from './report-card.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
@@ -26,12 +25,7 @@ const defaults: Pick<CourseFilters, 'sort' | 'order'> = { sort: 'createdAt', ord
 export function ReportPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [typed, setTyped] = useState('');
-  const search = useDebounced(typed.trim());
-  const [order, setOrder] = useState(defaults);
-  const [page, setPage] = usePage(JSON.stringify([search, order]));
-  const filters: CourseFilters = { ...order, search: search || undefined, page, pageSize: PAGE_SIZE };
-  const list = useCourseList(filters);
+  const { typed, setTyped, order, setOrder, setPage, list } = useCourseSearch(defaults, PAGE_SIZE);
   const actions = useCourseActions();
   const [participantsOf, setParticipantsOf] = useState<{ id: string; topic: string } | null>(null);
 
