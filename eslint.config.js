@@ -65,8 +65,8 @@ export default tseslint.config(
   consoleBoundaries,
   packageBoundary(
     ['console/src/**'],
-    `${serverPackages}|^@portal/(?!contracts/|query-api/contracts/)`,
-    'The console imports only @portal/contracts and the query-api contracts: server packages stay out of the bundle.',
+    `${serverPackages}|^@portal/(?!contracts/)`,
+    'The console imports only @portal/contracts (events, rules, answers and views): server packages stay out of the bundle.',
   ),
   packageBoundary(
     ['contracts/**'],
@@ -81,13 +81,13 @@ export default tseslint.config(
   ...services.map((service) =>
     packageBoundary(
       [`${service}/src/**`],
-      '^@portal/(?!contracts/|platform/)',
-      'A service does not import another service: shared code goes to platform/ (or contracts/), composition to deploy/.',
+      '^@portal/(?!contracts/|platform/|read-models/)',
+      'A service does not import another service: shared code goes to platform/, contracts/ or read-models/, composition to deploy/.',
     ),
   ),
   packageBoundary(
-    ['query-api/src/contracts/**'],
-    `${serverPackages}|^@portal/(?!contracts/)|^\\.\\./`,
-    'The query-api contracts are imported by the console: zod and @portal/contracts only, nothing of the server beside them.',
+    ['read-models/src/**'],
+    '^@portal/(?!contracts/|platform/|read-models/)',
+    'read-models/ is shared by the projector and query-api: it imports contracts/ and platform/, never a service.',
   ),
 );

@@ -9,7 +9,7 @@ import type { TestDatabase } from '@portal/platform/testing/databases';
 import { readModelKey, unlockReadModels } from '@portal/platform/read-models/sealed-columns';
 import { prepareReadModels } from '@portal/projector/read-models';
 import { projections } from '@portal/projector/projections/index';
-import { RegistrationQuery } from '@portal/query-api/contracts/account';
+import { RegistrationQuery } from '@portal/contracts/views/account';
 import { searchRegistrations } from '@portal/query-api/core/accounts-table';
 import { figure, median, onEachDatabase } from './measure.ts';
 

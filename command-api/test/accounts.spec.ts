@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Over 250 lines: the accounts commands' HTTP contract (17 short cases) on one portal.
+import { describe, expect, it } from 'vitest';
 import { PersonalData } from '@portal/contracts/accounts/account.events';
 import type { Sealed } from '@portal/contracts/privacy/sealed';
 import { open } from '@portal/platform/privacy/personal-data';
 import { legalVersions } from '@portal/contracts/rules/legal';
 import { testDatabases } from '@portal/platform/testing/databases';
-import { ADMIN, type Harness, eventCount, loginAs, member, startCommandApi } from './harness.ts';
+import { ADMIN, eventCount, loginAs, member, type StartedCommandApi, withCommandApi } from './harness.ts';
 
 describe.each(testDatabases())('accounts on $name', (database) => {
-  let h: Harness & { close(): Promise<void> };
+  let h: StartedCommandApi;
   let adminToken: string;
-  beforeAll(async () => {
-    h = await startCommandApi(database);
-    adminToken = (await loginAs(h.app, ADMIN.username, ADMIN.password)).token!;
-  });
-  afterAll(() => h.close());
+  withCommandApi(database, (started, token) => ((h = started), (adminToken = token)));
 
   const register = (payload: unknown, headers: Record<string, string> = {}) =>
     h.app.inject({ method: 'POST', url: '/api/members/register', payload: payload as object, headers });
@@ -143,6 +140,14 @@ describe.each(testDatabases())('accounts on $name', (database) => {
         error: 'ข้อมูลซ้ำกับในระบบ',
         fields: { username: true, personalId: false, personalPhone: false, personalEmail: true },
         errors: { username: 'ชื่อผู้ใช้นี้ถูกใช้งานแล้ว', personalEmail: 'อีเมลนี้ถูกใช้งานแล้ว' },
+      });
+      // In English, every word of the answer is English (no Thai leaking in).
+      const english = await register(again, { 'accept-language': 'en' });
+      expect(english.statusCode).toBe(409);
+      expect(english.json()).toMatchObject({
+        message: 'This information is already in the system.',
+        error: 'This information is already in the system.',
+        errors: { username: 'This username is already in use.' },
       });
       expect(await eventCount(h.db)).toBe(before);
     });

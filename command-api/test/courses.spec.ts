@@ -1,16 +1,15 @@
+// Over 250 lines: the course commands' HTTP contract (create, edit, rounds, status, image,
+// delete) on one portal; each case is short, and together they are the contract.
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@portal/platform/testing/databases';
-import { type Harness, eventCount, multipart, png, startCommandApi } from './harness.ts';
+import { eventCount, multipart, png, type StartedCommandApi, withCommandApi } from './harness.ts';
 
 describe.each(testDatabases())('courses, rounds and enrolment on $name', (database) => {
-  let h: Harness & { close(): Promise<void>; uploadsDir: string };
-  beforeAll(async () => {
-    h = await startCommandApi(database);
-  });
-  afterAll(() => h.close());
+  let h: StartedCommandApi;
+  withCommandApi(database, (started) => (h = started));
 
   // Sessions as sign-in issues them (the accounts themselves are tested elsewhere).
   const token = (sub: string, role: 'admin' | 'partner' | 'member') =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
 import { attendanceConfig } from '@portal/platform/attendance/config';
 import { createHttpServer } from '@portal/platform/http/server-kit';
 import type { TrustProxy } from '@portal/platform/http/service-config';
@@ -44,6 +45,21 @@ export async function startCommandApi(
       await drop();
     },
   };
+}
+
+export type StartedCommandApi = Awaited<ReturnType<typeof startCommandApi>>;
+
+/**
+ * A command API on `database` for one describe block, started before the block's own setup with
+ * the first admin signed in, and closed after its tests; `started` hands both to the block.
+ */
+export function withCommandApi(database: TestDatabase, started: (h: StartedCommandApi, adminToken: string) => void) {
+  let h: StartedCommandApi | undefined;
+  beforeAll(async () => {
+    h = await startCommandApi(database);
+    started(h, (await loginAs(h.app, ADMIN.username, ADMIN.password)).token!);
+  });
+  afterAll(() => h?.close());
 }
 
 /** A command API over a database already prepared: a second one stands for another process. */

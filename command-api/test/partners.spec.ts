@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CompanyData, PersonalData } from '@portal/contracts/accounts/account.events';
 import type { Sealed } from '@portal/contracts/privacy/sealed';
 import { open } from '@portal/platform/privacy/personal-data';
 import { samplePartner } from '@portal/platform/testing/accounts';
 import { testDatabases } from '@portal/platform/testing/databases';
-import { ADMIN, type Harness, eventCount, loginAs, startCommandApi } from './harness.ts';
+import { eventCount, loginAs, type StartedCommandApi, withCommandApi } from './harness.ts';
 
 describe.each(testDatabases())('partner registration on $name', (database) => {
-  let h: Harness & { close(): Promise<void> };
+  let h: StartedCommandApi;
   let adminToken: string;
-  beforeAll(async () => {
-    h = await startCommandApi(database);
-    adminToken = (await loginAs(h.app, ADMIN.username, ADMIN.password)).token!;
-  });
-  afterAll(() => h.close());
+  withCommandApi(database, (started, token) => ((h = started), (adminToken = token)));
 
   const register = (payload: unknown, headers: Record<string, string> = {}) =>
     h.app.inject({ method: 'POST', url: '/api/partners/register', payload: payload as object, headers });

@@ -1,18 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@portal/platform/testing/databases';
-import { ADMIN, type Harness, eventCount, loginAs, member, multipart, png, startCommandApi } from './harness.ts';
+import { eventCount, loginAs, member, multipart, png, type StartedCommandApi, withCommandApi } from './harness.ts';
 
 describe.each(testDatabases())('account settings on $name', (database) => {
-  let h: Harness & { close(): Promise<void>; uploadsDir: string };
+  let h: StartedCommandApi;
   let adminToken: string;
-  beforeAll(async () => {
-    h = await startCommandApi(database);
-    adminToken = (await loginAs(h.app, ADMIN.username, ADMIN.password)).token!;
-  });
-  afterAll(() => h.close());
+  withCommandApi(database, (started, token) => ((h = started), (adminToken = token)));
 
   async function approvedMember(overrides: Record<string, unknown> = {}) {
     const person = member(overrides);
@@ -107,14 +103,21 @@ describe.each(testDatabases())('account settings on $name', (database) => {
   it('lets only the owner or an admin change a profile, and only the owner a password', async () => {
     const a = await approvedMember();
     const b = await approvedMember();
-    expect((await put(`/api/members/profile/${b.id}`, a.token, profileOf(b.person))).statusCode).toBe(403);
+    const other = await put(`/api/members/profile/${b.id}`, a.token, profileOf(b.person), 'en');
+    expect(other.statusCode).toBe(403);
+    // The refusal says whose this is, not "log in with an administrator account".
+    expect(other.json().message).toBe('Only the owner of this account or an administrator can do this.');
     expect((await put(`/api/members/profile/${b.id}`, adminToken, profileOf(b.person))).statusCode).toBe(200);
     const change = {
       currentPassword: b.person.password,
       newPassword: 'brand-new-1',
       confirmNewPassword: 'brand-new-1',
     };
-    expect((await put(`/api/members/change-password/${b.id}`, adminToken, change)).statusCode).toBe(403);
+    const byAdmin = await put(`/api/members/change-password/${b.id}`, adminToken, change, 'en');
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().message).toBe('Only the owner of this account can do this.');
+    const inThai = await put(`/api/members/change-password/${b.id}`, adminToken, change, 'th');
+    expect(inThai.json().message).toBe('ทำได้เฉพาะเจ้าของบัญชีนี้');
     const anonymous = await h.app.inject({ method: 'PUT', url: `/api/members/profile/${b.id}`, payload: {} });
     expect(anonymous.statusCode).toBe(401);
   });

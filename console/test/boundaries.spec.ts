@@ -37,8 +37,17 @@ describe('import boundaries', () => {
       'imports only @portal/contracts',
     ],
     ['command-api/src/x.ts', "import { queryApi as imported } from '@portal/query-api/app';", 'another service'],
+    [
+      'read-models/src/x.ts',
+      "import { coursesProjection as imported } from '@portal/projector/projections/courses/projection';",
+      'never a service',
+    ],
     ['projector/src/x.ts', "import { startRelay as imported } from '@portal/relay/kafka-relay';", 'another service'],
-    ['query-api/src/contracts/x.ts', "import { languageOf as imported } from '../core/overview.ts';", 'console'],
+    [
+      'contracts/src/views/x.ts',
+      "import { languageOf as imported } from '@portal/query-api/core/overview';",
+      'browser-safe',
+    ],
     [
       'console/src/features/dashboard/components/x.tsx',
       "import { CourseCard as imported } from '../../courses/components/course-card.tsx';",
@@ -57,7 +66,7 @@ describe('import boundaries', () => {
 
   it.each([
     ['console/src/lib/x.ts', "import { roles as imported } from '@portal/contracts/accounts/roles';"],
-    ['console/src/lib/x.ts', "import { CourseView as imported } from '@portal/query-api/contracts/course';"],
+    ['console/src/lib/x.ts', "import { CourseView as imported } from '@portal/contracts/views/course';"],
     [
       'console/src/app/routes/x.tsx',
       "import { CourseCard as imported } from '../../features/courses/components/course-card.tsx';",
@@ -68,6 +77,7 @@ describe('import boundaries', () => {
       "import { Modal as imported } from '../../../components/ui/modal.tsx';",
     ],
     ['command-api/src/x.ts', "import { HttpError as imported } from '@portal/platform/http/errors';"],
+    ['query-api/src/x.ts', "import { courses as imported } from '@portal/read-models/courses';"],
     ['deploy/src/x.ts', "import { commandApi as imported } from '@portal/command-api/app';"],
   ])('lets through, in %s: %s', async (file, code) => {
     expect(await refusals(file, code)).toEqual([]);

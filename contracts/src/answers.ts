@@ -22,6 +22,30 @@ export const CourseCreated = Done.extend({
   }),
 });
 
+/** A registration or an account an admin created (201): the new account's id. */
+export const Registered = Done.extend({ _id: z.string() });
+
+/** PUT /api/members/change-password/{id}: the caller's new session token (the cookie is replaced too). */
+export const PasswordChanged = Done.extend({ token: z.string() });
+
+/** POST /api/members/uploadprofile/{id}: where the photo is served from (saved with the profile). */
+export const PhotoUploaded = z.object({ success: z.literal(true), message: z.string(), imageUrl: z.string() });
+
+/** POST /api/contact (201) and POST /api/emails: the message's id; an e-mail also says how it went out. */
+export const MessageSent = Done.extend({ _id: z.string(), transport: z.enum(['smtp', 'outbox']).optional() });
+
+/** POST /api/emails when the SMTP server refused it (502): recorded, with a title for the dialog. */
+export const EmailRefused = z.object({
+  success: z.literal(false),
+  title: z.string(),
+  message: z.string(),
+  _id: z.string(),
+  position: z.number(),
+});
+
+/** POST /api/logout. */
+export const SignedOut = z.object({ success: z.literal(true) });
+
 /** PUT /api/admin/courses/{id}/uploadImage: where the image is served from. */
 export const ImageSaved = Done.extend({ imageUrl: z.string() });
 

@@ -60,10 +60,16 @@ describe.each(testDatabases())('who may call what, on $name', (database) => {
     const answer = await portal.app.inject({
       method: 'PUT',
       url: '/api/admin/registration/0123456789abcdef01234567/status',
-      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${member.token}`,
+        'content-type': 'application/json',
+        'accept-language': 'en',
+      },
       payload: '{not json',
     });
     expect(answer.statusCode).toBe(403);
+    // Signed in already: told their role may not, not to "log in with an administrator account".
+    expect(answer.json().message).toBe('Your account’s role does not allow this.');
   });
 });
 

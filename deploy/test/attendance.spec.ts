@@ -1,3 +1,5 @@
+// Over 250 lines: scans through the whole portal to the read models' counts, the round
+// page and the live events, one story per database.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@portal/platform/testing/databases';
@@ -21,26 +23,17 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
   const { call, partner, approvedMember, enrolledSince, courseWithRounds } = portalCalls(() => portal);
 
   it('counts scans, absences after the round, voids, and shows the roster and the spec’s round shape', async () => {
-    const course = (
-      await call('POST', '/api/admin/createcourse', partner(), {
-        courseTopic: 'Knife skills',
-        courseDescription: 'Safety first',
-        maxPeople: 0,
-        status: 'public',
-      })
-    ).json()._id as string;
-    const now = (
-      await call('POST', `/api/admin/courses/${course}/rounds`, partner(), {
-        roundStartTime: iso(-hour),
-        roundEndTime: iso(hour),
-      })
-    ).json().round._id as string;
-    const ended = (
-      await call('POST', `/api/admin/courses/${course}/rounds`, partner(), {
-        roundStartTime: iso(-4 * hour),
-        roundEndTime: iso(-3 * hour),
-      })
-    ).json().round._id as string;
+    const {
+      id: course,
+      rounds: [now, ended],
+    } = await courseWithRounds(
+      partner(),
+      [
+        [-hour, hour],
+        [-4 * hour, -3 * hour],
+      ],
+      'Knife skills',
+    );
     const [ann, ben, cat] = [
       await approvedMember('Ann Attendee'),
       await approvedMember('Ben Absent'),
@@ -316,20 +309,10 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
   });
 
   it('tells open course pages about a scan made elsewhere, through server-sent events', async () => {
-    const course = (
-      await call('POST', '/api/admin/createcourse', partner(), {
-        courseTopic: 'Live course',
-        courseDescription: 'Counts move',
-        maxPeople: 0,
-        status: 'public',
-      })
-    ).json()._id as string;
-    const round = (
-      await call('POST', `/api/admin/courses/${course}/rounds`, partner(), {
-        roundStartTime: iso(-hour),
-        roundEndTime: iso(hour),
-      })
-    ).json().round._id as string;
+    const {
+      id: course,
+      rounds: [round],
+    } = await courseWithRounds(partner(), [[-hour, hour]], 'Live course');
     const member = await approvedMember('Live Member');
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const response = await fetch(`${address}/api/live/courses/${course}`, {

@@ -129,6 +129,33 @@ describe.each(testDatabases())('contact messages and e-mail on $name', (database
     expect(JSON.stringify(failures)).not.toContain('nowhere.test');
     expect((await call('GET', '/api/admin/emails', member.token)).statusCode).toBe(403);
   });
+
+  it('answers a repeated request as the first one went, with the same dialog, and sends nothing again', async () => {
+    const repeat = (key: string, to: string) =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/api/emails',
+        payload: { to, subject: 'Again', message: 'Once only, please.' },
+        headers: { authorization: `Bearer ${portal.adminToken}`, 'idempotency-key': key, 'accept-language': 'en' },
+      });
+    const delivered = smtp.received.length;
+    const first = await repeat('email-repeat-refused', 'someone@nowhere.test');
+    const second = await repeat('email-repeat-refused', 'someone@nowhere.test');
+    expect(first.statusCode).toBe(502);
+    expect(second.statusCode).toBe(502);
+    expect(second.json()).toEqual(first.json());
+    expect(second.json()).toMatchObject({
+      title: 'Error sending the e-mail',
+      message: 'The e-mail could not be sent!',
+    });
+
+    const sent = await repeat('email-repeat-sent', 'learner@example.test');
+    const again = await repeat('email-repeat-sent', 'learner@example.test');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(sent.json());
+    expect(again.json()).toMatchObject({ transport: 'smtp', message: 'The e-mail has been sent.' });
+    expect(smtp.received).toHaveLength(delivered + 1);
+  });
 });
 
 describe.each(testDatabases())('e-mail without an SMTP server on $name', (database) => {
@@ -154,6 +181,21 @@ describe.each(testDatabases())('e-mail without an SMTP server on $name', (databa
     expect(listed.emails).toMatchObject([
       { to: 'learner@example.test', subject: 'Welcome', message: 'See you on Monday.', status: 'outbox' },
     ]);
+  });
+
+  it('answers a repeated request that the outbox kept as kept, not as sent', async () => {
+    const keep = () =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/api/emails',
+        payload: { to: 'learner@example.test', subject: 'Twice', message: 'Kept once.' },
+        headers: { authorization: `Bearer ${portal.adminToken}`, 'idempotency-key': 'email-repeat-outbox' },
+      });
+    const first = await keep();
+    const again = await keep();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.json()).toMatchObject({ transport: 'outbox' });
   });
 
   it('says an e-mail whose sending was cut off is interrupted, not sending for ever', async () => {

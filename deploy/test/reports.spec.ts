@@ -17,27 +17,9 @@ describe.each(testDatabases())('reports through the portal on $name', (database)
     portal = await openTestPortal(database);
   });
   afterAll(() => portal.close());
-  const { call, partner, approvedMember } = portalCalls(() => portal);
+  const { call, partner, approvedMember, courseWithRounds } = portalCalls(() => portal);
 
-  async function course(topic: string, rounds: [number, number][], by = partner()) {
-    const id = (
-      await call('POST', '/api/admin/createcourse', by, {
-        courseTopic: topic,
-        courseDescription: `${topic} for beginners`,
-        maxPeople: 0,
-        status: 'public',
-      })
-    ).json()._id as string;
-    const roundIds: string[] = [];
-    for (const [start, end] of rounds) {
-      const answer = await call('POST', `/api/admin/courses/${id}/rounds`, by, {
-        roundStartTime: iso(start),
-        roundEndTime: iso(end),
-      });
-      roundIds.push(answer.json().round._id);
-    }
-    return { id, rounds: roundIds };
-  }
+  const course = (topic: string, rounds: [number, number][], by = partner()) => courseWithRounds(by, rounds, topic);
 
   it('gives a member their courses, progress, attendance rate and next rounds, from real scans only', async () => {
     // Course A: two ended rounds, two to come. B: one ended round. C: one round to come.

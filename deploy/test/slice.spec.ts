@@ -1,3 +1,5 @@
+// Over 250 lines: the thin slice is one story told over HTTP (register, approve, sign in,
+// report), on both databases.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';

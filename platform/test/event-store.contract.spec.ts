@@ -1,3 +1,5 @@
+// Over 250 lines: the one contract every event-store adapter must pass, on PGlite and
+// PostgreSQL; kept whole so an adapter is checked against all of it at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
 import { appendInTransaction, createEventStore, readAllAfter } from '../src/store/event-store.ts';

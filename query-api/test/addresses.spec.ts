@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '@portal/platform/http/server-kit';
-import type { Province } from '../src/contracts/address.ts';
+import type { Province } from '@portal/contracts/views/address';
 import { addressRoutes } from '../src/routes/addresses/addresses.routes.ts';
 
 describe('GET /api/address/provinces', () => {

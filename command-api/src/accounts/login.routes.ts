@@ -1,3 +1,4 @@
+import { SignedOut } from '@portal/contracts/answers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
@@ -82,11 +83,17 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/logout',
-    { schema: { tags: ['accounts'], summary: 'Sign out: ends the session (cookie or bearer token) on the server' } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign out: ends the session (cookie or bearer token) on the server',
+        response: { 200: SignedOut },
+      },
+    },
     async (request, reply) => {
       if (request.session) await endSession(db, request.session);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return { success: true };
+      return { success: true as const };
     },
   );
 }

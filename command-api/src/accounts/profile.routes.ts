@@ -1,3 +1,4 @@
+import { Done, PasswordChanged, PhotoUploaded } from '@portal/contracts/answers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,9 @@ const AccountId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'profile.not
 /** Only the account itself, or with `admins` an admin, may change it: from the verified session. */
 function mustBeAllowed(request: FastifyRequest, id: string, admins: boolean): void {
   const session = request.session!;
-  if (session.accountId !== id && !(admins && session.role === 'admin')) throw forbidden('auth.forbidden');
+  if (session.accountId !== id && !(admins && session.role === 'admin')) {
+    throw forbidden(admins ? 'auth.ownerOrAdmin' : 'auth.ownerOnly');
+  }
 }
 
 /** Account settings (spec 000 section 7): profile, profile photo and password. */
@@ -46,6 +49,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Save the profile (own, or any as an admin); the national id and username stay',
         params: AccountId,
         body: ProfileUpdate,
+        response: { 200: Done },
       },
     },
     async (request) => {
@@ -79,7 +83,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
             inSameTransaction: (tx) => replaceReservations(tx, id, contacts),
           },
         );
-        return { success: true, message: translate('profile.updated', languageOf(request)), position: result.position };
+        return {
+          success: true as const,
+          message: translate('profile.updated', languageOf(request)),
+          position: result.position,
+        };
       } catch (error) {
         if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
         await refuseIfTaken();
@@ -96,6 +104,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Change your own password; the current one is checked (and rate-limited like sign-in)',
         params: AccountId,
         body: PasswordChange,
+        response: { 200: PasswordChanged },
       },
     },
     async (request, reply) => {
@@ -108,6 +117,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       }
       await signInThrottle.succeeded(attempt, username, request.ip);
       const passwordHash = await hashPassword(request.body.newPassword);
+      let revokedAt: number | undefined;
       const result = await handleCommand(
         store,
         accountDecider,
@@ -119,15 +129,16 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
           // Every session of the account issued until now ends, this one too...
           inSameTransaction: async (tx) => {
             await savePasswordHash(tx, id, passwordHash);
-            await revokeSessions(tx, id);
+            revokedAt = await revokeSessions(tx, id);
           },
         },
       );
-      // ...and the caller carries on in a new one (the cookie is replaced; devices get the token).
+      // ...and the caller carries on in a new one (the cookie is replaced; devices get the token),
+      // dated after the revocation even when the database's clock is ahead of this server's.
       const { accountId, role, username: name } = request.session!;
-      const token = await app.issueSession(reply, { accountId, role, username: name });
+      const token = await app.issueSession(reply, { accountId, role, username: name }, revokedAt);
       return {
-        success: true,
+        success: true as const,
         message: translate('password.changed', languageOf(request)),
         position: result.position,
         token,
@@ -143,6 +154,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Upload a profile photo (multipart field profileImage, up to 2 MB); answers its imageUrl',
         params: AccountId,
         consumes: ['multipart/form-data'],
+        response: { 200: PhotoUploaded },
       },
     },
     async (request) => {
@@ -156,7 +168,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       });
       try {
         const imageUrl = await storeProfileImage(uploadsDir, id, content);
-        return { success: true, imageUrl, message: translate('image.uploaded', languageOf(request)) };
+        return { success: true as const, imageUrl, message: translate('image.uploaded', languageOf(request)) };
       } catch (error) {
         if (error instanceof NotAnImage) throw fieldError(request, 400, 'profileImage', 'image.invalid');
         throw error;

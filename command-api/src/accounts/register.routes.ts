@@ -25,12 +25,13 @@ import type { AccountCommand } from './decide.ts';
 import { accountDecider } from './decider.ts';
 import { hashPassword } from './passwords.ts';
 import { conflict } from '@portal/platform/domain/errors';
+import { Registered } from '@portal/contracts/answers';
 
 type DuplicateAnswer = (taken: UniqueField[], request: FastifyRequest) => Record<string, unknown>;
 
 /** The member form's duplicate answer: `error`, a flag per unique field, a message per taken field. */
 const memberDuplicates: DuplicateAnswer = (taken, request) => ({
-  error: translate('duplicate.error', 'th'),
+  error: translate('duplicate.error', languageOf(request)),
   fields: Object.fromEntries(uniqueFields.map((field) => [field, taken.includes(field)])),
   errors: Object.fromEntries(taken.map((field) => [field, translate(`duplicate.${field}`, languageOf(request))])),
 });
@@ -120,7 +121,7 @@ export const registered = (
   result: AppendResult,
   message: MessageKey = 'register.success',
 ) => ({
-  success: true,
+  success: true as const,
   message: translate(message, languageOf(request)),
   _id: accountIdOf(result.streamId),
   position: result.position,
@@ -138,6 +139,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
         tags: ['accounts'],
         summary: 'Register a member (awaits approval by an admin); records consent to the terms and privacy notice',
         body: MemberSelfRegistration,
+        response: { 201: Registered },
       },
     },
     async (request, reply) => {
@@ -158,6 +160,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
         tags: ['accounts'],
         summary: 'Register a partner with their company (awaits approval by an admin)',
         body: PartnerRegistration,
+        response: { 201: Registered },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { Done } from '@portal/contracts/answers';
+import { Done, Registered } from '@portal/contracts/answers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,6 +32,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
         tags: ['accounts'],
         summary: 'Create a member account, approved from the start (admins only; /addemployee)',
         body: MemberRegistration,
+        response: { 201: Registered },
       },
     },
     async (request, reply) => {

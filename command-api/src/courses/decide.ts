@@ -59,7 +59,7 @@ export function decide(command: CourseCommand, state: Course): NewCourseEvent[] 
   switch (command.type) {
     case 'CreateCourse':
       if (state.status !== 'none') throw conflict('request.conflict');
-      if (actor.role === 'member') throw forbidden('auth.forbidden');
+      if (actor.role === 'member') throw forbidden('course.staffOnly');
       return [CourseCreated.create({ ...command.data, creator: actor.id, createdAt: now })];
     case 'UpdateCourse': {
       const course = manageable(state, command.metadata);
@@ -107,7 +107,7 @@ export function decide(command: CourseCommand, state: Course): NewCourseEvent[] 
     }
     case 'Enrol': {
       const course = existing(state);
-      if (actor.role !== 'member') throw forbidden('auth.forbidden');
+      if (actor.role !== 'member') throw forbidden('enrol.membersOnly');
       if (course.visibility !== 'public') throw conflict('course.notPublic');
       if (course.enrolled.includes(actor.id)) return []; // enrolling twice takes one place
       if (!hasRoom(course)) throw conflict('course.full');

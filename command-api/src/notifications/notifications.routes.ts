@@ -1,15 +1,12 @@
 import { Done } from '@portal/contracts/answers';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '@portal/platform/http/language';
-import {
-  AllNotificationsRead,
-  NotificationsRead,
-  inboxStream,
-} from '@portal/contracts/notifications/notification.events';
+import { inboxStream } from '@portal/contracts/notifications/notification.events';
 import { translate } from '@portal/contracts/rules/messages';
-import { idempotencyOf, metadataOf } from '../core/request-context.ts';
+import { idempotencyOf, metadataOf, signedInMetadataOf } from '../core/request-context.ts';
+import { type NotificationCommand, decideRead } from './decide.ts';
 
 const ReadBody = z.object({
   ids: z
@@ -20,11 +17,17 @@ const ReadBody = z.object({
 
 /**
  * Marking notifications read: one or some (`ids`), or all shown so far. Each person's read state
- * is their own stream; nothing needs deciding, so appends take any revision.
+ * is their own stream; nothing needs deciding (./decide.ts), so appends take any revision.
  */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app.commands;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const markRead = (request: FastifyRequest, command: NotificationCommand) =>
+    store.append(
+      inboxStream(command.metadata.actor.id),
+      decideRead(command).map((event) => ({ ...event, metadata: metadataOf(request) })),
+      { expectedRevision: 'any', idempotency: idempotencyOf(request) },
+    );
 
   routes.post(
     '/api/notifications/read',
@@ -37,17 +40,11 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { accountId } = request.session!;
-      const result = await store.append(
-        inboxStream(accountId),
-        [
-          NotificationsRead.create(
-            { ids: [...new Set(request.body.ids)], readAt: new Date().toISOString() },
-            metadataOf(request),
-          ),
-        ],
-        { expectedRevision: 'any', idempotency: idempotencyOf(request) },
-      );
+      const result = await markRead(request, {
+        type: 'MarkRead',
+        data: request.body,
+        metadata: signedInMetadataOf(request),
+      });
       return {
         success: true as const,
         message: translate('notifications.read', languageOf(request)),
@@ -66,12 +63,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { accountId } = request.session!;
-      const result = await store.append(
-        inboxStream(accountId),
-        [AllNotificationsRead.create({ readAt: new Date().toISOString() }, metadataOf(request))],
-        { expectedRevision: 'any', idempotency: idempotencyOf(request) },
-      );
+      const result = await markRead(request, { type: 'MarkAllRead', data: {}, metadata: signedInMetadataOf(request) });
       return {
         success: true as const,
         message: translate('notifications.read', languageOf(request)),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CourseView } from '@portal/contracts/views/course';
 import { CourseImage } from './course-image.tsx';
 
 /**
@@ -8,21 +9,24 @@ import { CourseImage } from './course-image.tsx';
  * adds (dates, actions).
  */
 export function CourseCardShell(props: {
-  id: string;
-  image: string | null;
-  title: ReactNode;
-  description: string;
+  course: Pick<CourseView, '_id' | 'courseImage' | 'courseTopic' | 'courseDescription'>;
+  /** Shown after the topic (the catalogue's "Enrolled"). */
+  badge?: ReactNode;
   facts?: readonly (readonly [string, ReactNode])[];
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const titleId = `course-${props.id}`;
+  const { course } = props;
+  const titleId = `course-${course._id}`;
   return (
     <article className="card course-card" aria-labelledby={titleId}>
-      <CourseImage src={props.image} />
+      <CourseImage src={course.courseImage} />
       <div className="course-card-body">
-        <h2 id={titleId}>{props.title}</h2>
-        <p className="course-description">{props.description || t('courses.noDescription')}</p>
+        <h2 id={titleId}>
+          {course.courseTopic}
+          {props.badge && <> {props.badge}</>}
+        </h2>
+        <p className="course-description">{course.courseDescription || t('courses.noDescription')}</p>
         {props.facts && (
           <dl className="course-counts">
             {props.facts.map(([label, value]) => (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import type { PartnerHome } from '@portal/query-api/contracts/partner-home';
+import type { PartnerHome } from '@portal/contracts/views/partner-home';
 import { dateTime } from '../lib/dates.ts';
 
 /**

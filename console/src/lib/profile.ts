@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ProfileAnswer } from '@portal/query-api/contracts/account';
+import type { ProfileAnswer } from '@portal/contracts/views/account';
 import { api } from './api-client.ts';
 
 /** A person's profile (GET /api/members/profile/{id}): read by settings and by the dashboards. */

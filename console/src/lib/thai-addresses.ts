@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Province } from '@portal/query-api/contracts/address';
+import type { Province } from '@portal/contracts/views/address';
 import { api } from './api-client.ts';
 
 /** Thai provinces, districts and subdistricts, loaded once per visit (the list does not change). */

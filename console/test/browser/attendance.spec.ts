@@ -1,3 +1,5 @@
+// Over 250 lines: the live room (open a round, scan, roster, void, walk-in) in one
+// Chromium session on one portal: split, each part would start both again.
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { lanAddresses } from '@portal/deploy/local-tls';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { postgresSkipReason } from '@portal/platform/testing/databases';
-import { certutilSkipReason } from './fake-camera.ts';
+import { certutilSkipReason, homeTrusting } from './fake-camera.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = resolve(import.meta.dirname, '../../../test-results/screenshots');
@@ -191,29 +191,56 @@ export const sidewaysOverflow = (page: Page) =>
 /** The first admin every browser test's portal starts with. */
 export const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
+export interface PortalAndBrowserOptions {
+  /** The portal's environment beyond the first admin; a function when it needs setting up first (an SMTP sink). */
+  env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  database?: 'postgres' | 'pglite';
+  /** More Chromium flags (a fake camera). */
+  chromiumFlags?: readonly string[];
+  /** Chromium trusts the portal's local certificate authority, as a phone that installed it from /trust. */
+  trustPortalAuthority?: boolean;
+}
+
 /**
  * The portal as a newcomer starts it (`npm start`; on PostgreSQL when DATABASE_URL is set, else
  * PGlite) with ADMIN as the first admin, and Chromium to look at it, for one describe block:
- * started before the block's own setup, stopped after its tests. `started` hands both to the block.
+ * started before the block's own setup, stopped after its tests. `started` hands both to the
+ * block (again after a restart). `stopForAWhile` stops the portal keeping its data and addresses,
+ * and answers how to start it again there, as a portal that went away and came back.
  */
 export function withPortalAndBrowser(
   started: (running: { portal: RunningPortal; browser: Browser }) => void,
-  options: { env?: Record<string, string>; database?: 'postgres' | 'pglite' } = {},
-): void {
+  options: PortalAndBrowserOptions = {},
+): { stopForAWhile(): Promise<() => Promise<RunningPortal>> } {
   let running: { portal: RunningPortal; browser: Browser } | undefined;
+  const database = options.database ?? (postgresSkipReason() === null ? 'postgres' : 'pglite');
+  let env: Record<string, string> = {};
   beforeAll(async () => {
-    const database = options.database ?? (postgresSkipReason() === null ? 'postgres' : 'pglite');
-    const portal = await startPortalProcess({
-      database,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...options.env },
-    });
-    running = { portal, browser: await launchChromium() };
+    const more = typeof options.env === 'function' ? await options.env() : options.env;
+    env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...more };
+    const portal = await startPortalProcess({ database, env });
+    const trusting = options.trustPortalAuthority && { HOME: homeTrusting(join(portal.dataDir, 'tls/ca.crt')) };
+    const browser = await launchChromium(options.chromiumFlags, trusting ? { env: trusting } : {});
+    running = { portal, browser };
     started(running);
   }, 180_000);
   afterAll(async () => {
     await running?.browser.close();
     await running?.portal.stop();
   });
+  return {
+    async stopForAWhile() {
+      const gone = running!.portal;
+      const { dataDir } = gone;
+      const ports = { PORT: new URL(gone.url).port, HTTPS_PORT: String(gone.httpsPort) };
+      await gone.stop({ keepData: true });
+      return async () => {
+        running!.portal = await startPortalProcess({ database, dataDir, env: { ...env, ...ports } });
+        started(running!);
+        return running!.portal;
+      };
+    },
+  };
 }
 
 /**

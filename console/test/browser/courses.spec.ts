@@ -1,7 +1,9 @@
+// Over 250 lines: the course list, the form with rounds, the details and the catalogue in
+// one Chromium session on one portal: split, each part would start both again.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import {
   SCREENSHOTS,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { postgresSkipReason } from '@portal/platform/testing/databases';
 import { SCREENSHOTS, chromiumSkipReason, signIn, ADMIN, withPortalAndBrowser } from './chromium.ts';
 

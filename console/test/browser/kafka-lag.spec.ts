@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import { describe, expect, it } from 'vitest';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { kafkaSkipReason, testBrokers, testTopic } from '@portal/platform/testing/kafka';
-import { SCREENSHOTS, chromiumSkipReason, launchChromium, signIn } from './chromium.ts';
-
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
+import { ADMIN, SCREENSHOTS, chromiumSkipReason, signIn, withPortalAndBrowser } from './chromium.ts';
 
 /**
  * `npm start` with KAFKA_BROKERS: the relay and the projector in the process go through Kafka,
@@ -14,21 +12,9 @@ const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 describe.skipIf(chromiumSkipReason() ?? kafkaSkipReason())('the overview of projectors reading Kafka', () => {
   let portal: RunningPortal;
   let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortalProcess({
-      database: 'pglite',
-      env: {
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        KAFKA_BROKERS: testBrokers().join(','),
-        KAFKA_TOPIC: testTopic('browser'),
-      },
-    });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+  withPortalAndBrowser((started) => ({ portal, browser } = started), {
+    database: 'pglite',
+    env: { KAFKA_BROKERS: testBrokers().join(','), KAFKA_TOPIC: testTopic('browser') },
   });
 
   it('shows the projector holding all six partitions, caught up', async () => {

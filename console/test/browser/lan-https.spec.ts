@@ -2,13 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '@portal/deploy/local-tls';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { PASS_WINDOW_MS } from '@portal/contracts/attendance/pass-code';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
-import { postgresSkipReason } from '@portal/platform/testing/databases';
 import {
+  ADMIN,
   SCREENSHOTS,
   apiCaller,
   launchChromium,
@@ -17,11 +17,11 @@ import {
   roundStartingNow,
   sidewaysOverflow,
   signIn,
+  withPortalAndBrowser,
 } from './chromium.ts';
 import { homeTrusting, passVideo } from './fake-camera.ts';
 import { terminalHtml } from './terminal.ts';
 
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const skip = phoneOnLanSkipReason();
 
 /**
@@ -39,21 +39,15 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
   let roundUrl = '';
   const call = apiCaller(() => portal.url);
 
+  withPortalAndBrowser((started) => ({ portal, browser } = started), {
+    env: { HOST: '0.0.0.0' },
+  });
   beforeAll(async () => {
-    portal = await startPortalProcess({
-      database: postgresSkipReason() === null ? 'postgres' : 'pglite',
-      env: { HOST: '0.0.0.0', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    browser = await launchChromium();
     const admin = (await call('/api/login', ADMIN)).partner.token;
     await registerApproved(call, admin, { partners: [partner], members: [ann] });
     const partnerToken = (await call('/api/login', partner)).partner.token;
     ({ roundUrl } = await roundStartingNow(call, partnerToken, [ann], 'Room Course'));
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
 
   it('prints the https address with a QR code for the phone, as a terminal shows it', async () => {
     const banner = portal.output().slice(portal.output().indexOf('  Course portal is running at'));

@@ -2,24 +2,24 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '@portal/deploy/local-tls';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { passKeysFor } from '@portal/platform/attendance/pass-keys';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import {
+  ADMIN,
   SCREENSHOTS,
   apiCaller,
-  launchChromium,
   openRoundOnce,
   phoneOnLanSkipReason,
   registerApproved,
   roundStartingNow,
   signIn,
+  withPortalAndBrowser,
 } from './chromium.ts';
-import { blankY4m, homeTrusting, passVideo } from './fake-camera.ts';
+import { blankY4m, passVideo } from './fake-camera.ts';
 
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 const PASS_SECRET = 'offline-devices-pass-secret';
 const skip = phoneOnLanSkipReason();
 
@@ -52,29 +52,23 @@ describe.skipIf(skip !== null)('two scanners deciding offline, then converging',
   let roundUrl = '';
   let roundId = '';
   const call = apiCaller(() => portal.url);
-  const env = { HOST: '0.0.0.0', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PASS_SECRET };
   const origin = () => `https://${lanAddresses()[0]}:${portal.httpsPort}`;
   /** What the camera sees from now on (Chromium reads the file each time the camera opens). */
   const showToCamera = async (code: string) => writeFile(video, await passVideo(code));
 
+  beforeAll(async () => writeFile(video, await blankY4m()));
+  const portalAway = withPortalAndBrowser((started) => ({ portal, browser } = started), {
+    database: 'pglite',
+    env: { HOST: '0.0.0.0', PASS_SECRET },
+    chromiumFlags: ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    trustPortalAuthority: true,
+  });
   beforeAll(async () => {
-    portal = await startPortalProcess({ database: 'pglite', env });
-    await writeFile(video, await blankY4m());
-    browser = await launchChromium(
-      ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-      {
-        env: { HOME: homeTrusting(join(portal.dataDir, 'tls/ca.crt')) },
-      },
-    );
     const admin = (await call('/api/login', ADMIN)).partner.token;
     ids = await registerApproved(call, admin, { partners: [partner], members: [ann, ben] });
     const partnerToken = (await call('/api/login', partner)).partner.token;
     ({ roundId, roundUrl } = await roundStartingNow(call, partnerToken, [ann, ben], 'Two Doors'));
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
 
   /** A phone that has opened the round once (the service worker keeps it), camera not yet allowed. */
   async function door(options: { lang: 'th' | 'en'; width: number; theme: 'dark' | 'light' }, heading: string) {
@@ -89,10 +83,8 @@ describe.skipIf(skip !== null)('two scanners deciding offline, then converging',
     const doorA = await door({ lang: 'th', width: 375, theme: 'dark' }, 'รายละเอียดรอบที่ 1');
     const doorB = await door({ lang: 'en', width: 1280, theme: 'light' }, 'Round 1 Details');
 
-    const { dataDir } = portal;
-    const ports = { PORT: new URL(portal.url).port, HTTPS_PORT: String(portal.httpsPort) };
     const httpsOrigin = origin();
-    await portal.stop({ keepData: true });
+    const backAgain = await portalAway.stopForAWhile();
 
     // Ann shows her pass at each door; each phone opens the round from its service worker and decides.
     await showToCamera(keys.issue(ids[ann.username]!).code);
@@ -130,7 +122,7 @@ describe.skipIf(skip !== null)('two scanners deciding offline, then converging',
     await doorB.getByText('4 scans are waiting to be sent.').waitFor();
 
     // The portal is back at the same address: both doors send what they kept.
-    portal = await startPortalProcess({ database: 'pglite', dataDir, env: { ...env, ...ports } });
+    await backAgain();
     for (const page of [doorA, doorB]) await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await outcomeA.getByText('ส่งรายการสแกนที่บันทึกไว้ในอุปกรณ์นี้ 1 รายการแล้ว').waitFor({ timeout: 30_000 });
     await outcomeB.getByText('the 4 scans saved on this device were sent').waitFor({ timeout: 30_000 });

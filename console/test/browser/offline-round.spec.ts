@@ -1,23 +1,21 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '@portal/deploy/local-tls';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import {
+  ADMIN,
   SCREENSHOTS,
   apiCaller,
-  launchChromium,
   openRoundOnce,
   phoneOnLanSkipReason,
   registerApproved,
   roundStartingNow,
   signIn,
+  withPortalAndBrowser,
 } from './chromium.ts';
-import { homeTrusting } from './fake-camera.ts';
-
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
 const skip = phoneOnLanSkipReason();
 
@@ -37,13 +35,15 @@ describe.skipIf(skip !== null)('the round page with no network, on a phone at th
   let roundUrl = '';
   let roundId = '';
   const call = apiCaller(() => portal.url);
-  const env = { HOST: '0.0.0.0', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
   // As a phone in the room opens it: the machine's LAN address, over https, the authority trusted.
   const origin = () => `https://${lanAddresses()[0]}:${portal.httpsPort}`;
 
+  const portalAway = withPortalAndBrowser((started) => ({ portal, browser } = started), {
+    database: 'pglite',
+    env: { HOST: '0.0.0.0' },
+    trustPortalAuthority: true,
+  });
   beforeAll(async () => {
-    portal = await startPortalProcess({ database: 'pglite', env });
-    browser = await launchChromium([], { env: { HOME: homeTrusting(join(portal.dataDir, 'tls/ca.crt')) } });
     const admin = (await call('/api/login', ADMIN)).partner.token;
     await registerApproved(call, admin, { partners: [partner], members: [ann, ben] });
     const partnerToken = (await call('/api/login', partner)).partner.token;
@@ -72,11 +72,6 @@ describe.skipIf(skip !== null)('the round page with no network, on a phone at th
     );
   }
 
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
-
   it('installs, opens the round with the portal stopped, queues a scan, and catches up when it is back', async () => {
     const page = await signIn(browser, origin(), partner, { width: 375, lang: 'th', theme: 'dark' });
     const manifest = await page.evaluate(async () => {
@@ -90,10 +85,7 @@ describe.skipIf(skip !== null)('the round page with no network, on a phone at th
 
     const annPhoto = page.locator('.roster-list.missing li', { hasText: 'Ann Offline' }).locator('img');
     // The portal is gone: the page still opens, with the round and its roster, photos included.
-    const { dataDir } = portal;
-    const port = new URL(portal.url).port;
-    const httpsPort = String(portal.httpsPort);
-    await portal.stop({ keepData: true });
+    const backAgain = await portalAway.stopForAWhile();
     await page.reload();
     await heading.waitFor({ timeout: 20_000 });
     await page.locator('.roster-list.missing').getByText('Ann Offline').waitFor();
@@ -110,11 +102,7 @@ describe.skipIf(skip !== null)('the round page with no network, on a phone at th
     await page.screenshot({ path: join(SCREENSHOTS, 'round-offline-cold-th-375.png'), fullPage: true });
 
     // Back on the same address: the queued scan is sent, and live updates resume by themselves.
-    portal = await startPortalProcess({
-      database: 'pglite',
-      dataDir,
-      env: { ...env, PORT: port, HTTPS_PORT: httpsPort },
-    });
+    await backAgain();
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.getByTestId('scan-outcome').getByText('ส่งรายการสแกนที่บันทึกไว้ในอุปกรณ์นี้ 1 รายการแล้ว').waitFor({
       timeout: 30_000,

@@ -1,23 +1,24 @@
+// Over 250 lines: the small pages share one portal, one Chromium and one SMTP sink; each
+// case is short.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { startSmtpSink } from '@portal/deploy/testing/smtp-sink';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
-import { postgresSkipReason } from '@portal/platform/testing/databases';
 import {
+  ADMIN,
   SCREENSHOTS,
   apiCaller,
   chromiumSkipReason,
   launchChromium,
+  registerApproved,
   sidewaysOverflow,
   signIn,
   visit,
-  registerApproved,
+  withPortalAndBrowser,
 } from './chromium.ts';
-
-const ADMIN = { username: 'admin01', password: 'browser-admin-password' };
 
 /**
  * The small pages as people use them, in both languages: contact (a visitor and a member), send
@@ -34,26 +35,17 @@ describe.skipIf(chromiumSkipReason())('contact, e-mail, help, about, camera, not
   const call = apiCaller(() => portal.url);
   const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
 
+  withPortalAndBrowser((started) => ({ portal, browser } = started), {
+    env: async () => {
+      smtp = await startSmtpSink();
+      return { SMTP_URL: smtp.url, MAIL_FROM: 'Course Portal <no-reply@course-portal.test>' };
+    },
+  });
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    portal = await startPortalProcess({
-      database: postgresSkipReason() === null ? 'postgres' : 'pglite',
-      env: {
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Course Portal <no-reply@course-portal.test>',
-      },
-    });
-    browser = await launchChromium();
     const adminToken = (await call('/api/login', ADMIN)).partner.token;
     await registerApproved(call, adminToken, { partners: [partner], members: [member] });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => smtp?.close());
 
   it('takes a visitor’s message in Thai, field by field, and a member’s in English', async () => {
     const page = await visit(browser, `${portal.url}/contact`, { lang: 'th' });

@@ -1,7 +1,9 @@
+// Over 250 lines: six screens read one seeded data set; split, each file would seed and
+// start Chromium again.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPortal } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import {
   SCREENSHOTS,

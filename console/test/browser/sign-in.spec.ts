@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sampleMember } from '@portal/platform/testing/accounts';
 import { SCREENSHOTS, chromiumSkipReason, ADMIN, withPortalAndBrowser } from './chromium.ts';
-import { type RunningPortal } from '@portal/deploy/testing/portal-process';
+import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 
 describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
   let portal: RunningPortal;

@@ -20,6 +20,7 @@ export const AllNotificationsRead = defineEvent('AllNotificationsRead', z.object
 
 export const notificationEvents = [NotificationsRead, AllNotificationsRead] as const;
 export const decodeNotificationEvent = createDecoder(notificationEvents);
+export type NotificationEvent = NonNullable<ReturnType<typeof decodeNotificationEvent>>;
 
 /** The kinds of notification and their tab (spec 001 section 4: system or course). */
 export const courseNotificationTypes = [

@@ -52,3 +52,4 @@ export const EmailFailed = defineEvent('EmailFailed', z.object({ reason: z.strin
 
 export const outreachEvents = [ContactMessageReceived, EmailRequested, EmailSent, EmailFailed] as const;
 export const decodeOutreachEvent = createDecoder(outreachEvents);
+export type OutreachEvent = NonNullable<ReturnType<typeof decodeOutreachEvent>>;

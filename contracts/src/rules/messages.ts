@@ -1,3 +1,5 @@
+// Over 250 lines: the message catalogue, every text in both languages; one
+// place so server and console say the same words.
 /**
  * Every message a rule or an answer can carry, in both languages. Thai texts are the spec's,
  * copied exactly; rules refer to messages by key so server and console show the same words.
@@ -53,7 +55,7 @@ export const messages = {
   'value.invalid': { th: 'ข้อมูลไม่ถูกต้อง', en: 'This value is not valid.' },
   'status.invalid': { th: 'สถานะต้องเป็น approved หรือ rejected', en: 'Status must be approved or rejected.' },
 
-  'duplicate.error': { th: 'ข้อมูลซ้ำกับในระบบ', en: 'ข้อมูลซ้ำกับในระบบ' },
+  'duplicate.error': { th: 'ข้อมูลซ้ำกับในระบบ', en: 'This information is already in the system.' },
   'duplicate.username': { th: 'ชื่อผู้ใช้นี้ถูกใช้งานแล้ว', en: 'This username is already in use.' },
   'duplicate.personalId': { th: 'เลขบัตรประชาชนนี้ถูกใช้งานแล้ว', en: 'This national ID number is already in use.' },
   'duplicate.personalPhone': { th: 'เบอร์โทรศัพท์นี้ถูกใช้งานแล้ว', en: 'This phone number is already in use.' },
@@ -237,6 +239,19 @@ export const messages = {
     th: 'คุณไม่มีสิทธิ์เข้าถึงส่วนนี้',
     en: 'You do not have the necessary permissions to view this page. Please log in with an administrator account.',
   },
+  // Why a signed-in person was refused (403): their role, or whose the thing is. 'auth.forbidden'
+  // is the spec's Access Denied text, for the console's page of that name.
+  'auth.roleRefused': { th: 'บทบาทของบัญชีคุณไม่มีสิทธิ์ทำรายการนี้', en: 'Your account’s role does not allow this.' },
+  'auth.ownerOrAdmin': {
+    th: 'ทำได้เฉพาะเจ้าของบัญชีนี้หรือผู้ดูแลระบบ',
+    en: 'Only the owner of this account or an administrator can do this.',
+  },
+  'auth.ownerOnly': { th: 'ทำได้เฉพาะเจ้าของบัญชีนี้', en: 'Only the owner of this account can do this.' },
+  'course.staffOnly': {
+    th: 'สร้างหลักสูตรได้เฉพาะพาร์ทเนอร์และผู้ดูแลระบบ',
+    en: 'Only partners and administrators can create courses.',
+  },
+  'enrol.membersOnly': { th: 'ลงทะเบียนเรียนได้เฉพาะสมาชิก', en: 'Only members can enrol in courses.' },
   'request.crossSite': {
     th: 'คำขอนี้มาจากเว็บไซต์อื่น จึงไม่ได้รับอนุญาต',
     en: 'This request came from another site, so it was refused.',

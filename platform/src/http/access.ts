@@ -17,7 +17,7 @@ declare module 'fastify' {
 async function signedInOnly(request: FastifyRequest): Promise<void> {
   if (!request.session) throw unauthenticated('auth.required');
   const allowed = request.routeOptions.config.roles ?? roles;
-  if (!allowed.includes(request.session.role)) throw forbidden('auth.forbidden');
+  if (!allowed.includes(request.session.role)) throw forbidden('auth.roleRefused');
 }
 
 /**

@@ -50,13 +50,19 @@ export async function endSession(sql: Sql, session: SessionKey): Promise<void> {
   );
 }
 
-/** Every session of the account issued until now stops working. */
-export async function revokeSessions(sql: Sql, accountId: string): Promise<void> {
-  await sql.query(
+/**
+ * Every session of the account issued until now stops working. Answers that moment (the
+ * database's clock, in ms), so a session issued right after can be dated after it whatever the
+ * server's own clock says.
+ */
+export async function revokeSessions(sql: Sql, accountId: string): Promise<number> {
+  const [row] = await sql.query<{ revoked_ms: number | string }>(
     `INSERT INTO auth.revocations (account_id, revoked_at) VALUES ($1, clock_timestamp())
-     ON CONFLICT (account_id) DO UPDATE SET revoked_at = clock_timestamp()`,
+     ON CONFLICT (account_id) DO UPDATE SET revoked_at = clock_timestamp()
+     RETURNING (extract(epoch FROM revoked_at) * 1000)::float8 AS revoked_ms`,
     [accountId],
   );
+  return Number(row!.revoked_ms);
 }
 
 /** Whether the session was revoked (with its account) or ended, and when it was last used. */

@@ -45,7 +45,8 @@ declare module 'fastify' {
     session: RequestSession | null;
   }
   interface FastifyInstance {
-    issueSession(reply: FastifyReply, session: Session): Promise<string>;
+    /** Signs a new session; `after` (ms) dates it after that moment, such as a revocation it must outlive. */
+    issueSession(reply: FastifyReply, session: Session, after?: number): Promise<string>;
   }
 }
 
@@ -103,12 +104,12 @@ export const sessions = fp<SessionOptions>(
       }
       request.session = { ...key, role: claims.role, username: claims.username };
     });
-    app.decorate('issueSession', async (reply: FastifyReply, session: Session) => {
+    app.decorate('issueSession', async (reply: FastifyReply, session: Session, after?: number) => {
       const token = app.jwt.sign({
         sub: session.accountId,
         role: session.role,
         username: session.username,
-        iatMs: now(),
+        iatMs: after === undefined ? now() : Math.max(now(), Math.floor(after) + 1),
         sid: randomUUID(),
       });
       if (options.revocations) await forgetExpiredSessions(options.revocations, now() - maxMs);

@@ -1,26 +1,6 @@
 import type { Sql } from '@portal/platform/store/sql';
-import type { AuditQuery, ScanAttemptView } from '../contracts/audit.ts';
-
-interface AttemptRow {
-  position: string | number;
-  course_id: string;
-  topic: string | null;
-  round_id: string;
-  member_id: string | null;
-  member_name: string | null;
-  scanner_id: string;
-  scanner_name: string | null;
-  device_id: string | null;
-  method: string | null;
-  outcome: ScanAttemptView['outcome'];
-  reason: string | null;
-  device_time: Date | null;
-  server_time: Date;
-  late_uploaded: boolean;
-  offline_decision: string | null;
-}
-
-const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+import type { AuditQuery, ScanAttemptView } from '@portal/contracts/views/audit';
+import { toScanAttemptView } from '@portal/read-models/attendance';
 
 /**
  * Every scan attempt (accepted, refused with its reason, voided), newest first, filtered in the
@@ -51,7 +31,7 @@ export async function searchAttempts(
     params,
   );
   const page = limit ? ` LIMIT ${limit.pageSize} OFFSET ${(limit.page - 1) * limit.pageSize}` : '';
-  const rows = await sql.query<AttemptRow>(
+  const rows = await sql.query<Parameters<typeof toScanAttemptView>[0]>(
     `SELECT s.*, c.topic, nullif(m.full_name, '') AS member_name, nullif(sc.full_name, '') AS scanner_name
        FROM rm.scan_attempts s
        LEFT JOIN rm.courses c ON c.id = s.course_id
@@ -63,23 +43,6 @@ export async function searchAttempts(
   );
   return {
     total: Number(counted!.total),
-    attempts: rows.map((row) => ({
-      position: Number(row.position),
-      courseId: row.course_id,
-      courseTopic: row.topic,
-      roundId: row.round_id,
-      memberId: row.member_id,
-      memberName: row.member_name,
-      scannerId: row.scanner_id,
-      scannerName: row.scanner_name,
-      deviceId: row.device_id,
-      method: row.method,
-      outcome: row.outcome,
-      reason: row.reason,
-      deviceTime: iso(row.device_time),
-      serverTime: iso(row.server_time)!,
-      lateUploaded: row.late_uploaded,
-      offlineDecision: row.offline_decision,
-    })),
+    attempts: rows.map(toScanAttemptView),
   };
 }

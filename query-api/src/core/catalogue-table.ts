@@ -1,21 +1,17 @@
 import type { Sql } from '@portal/platform/store/sql';
-import type { CatalogueCourse, CatalogueQuery } from '../contracts/catalogue.ts';
+import type { CourseRow } from '@portal/read-models/courses';
+import type { CatalogueCourse, CatalogueQuery } from '@portal/contracts/views/catalogue';
 import { containsPattern } from './paging.ts';
 
-interface CatalogueRow {
-  id: string;
-  topic: string;
-  description: string;
-  image_url: string | null;
-  status: 'public' | 'private';
-  max_people: number;
-  enrolled: number;
-  created_at: Date;
+type CatalogueRow = Pick<
+  CourseRow,
+  'id' | 'topic' | 'description' | 'image_url' | 'status' | 'max_people' | 'enrolled' | 'created_at'
+> & {
   mine: boolean;
   round_count: string;
   next_start: Date | null;
   next_end: Date | null;
-}
+};
 
 const toView = (row: CatalogueRow): CatalogueCourse => {
   const maxPeople = Number(row.max_people);

@@ -1,39 +1,8 @@
 import type { Sql } from '@portal/platform/store/sql';
-import type { CourseQuery, CourseView } from '../contracts/course.ts';
+import type { CourseQuery, CourseView } from '@portal/contracts/views/course';
+import { type CourseWithRounds, toCourseView } from '@portal/read-models/courses';
 import { courseAbsentSql, roundAbsentSql } from './absence.ts';
 import { containsPattern } from './paging.ts';
-
-interface CourseRow {
-  id: string;
-  topic: string;
-  description: string;
-  image_url: string | null;
-  status: 'public' | 'private';
-  max_people: number;
-  creator: string;
-  enrolled: number;
-  participate: number;
-  total_attend: number;
-  created_at: Date;
-  round_ids: string[] | null;
-  absent_now: string | number;
-}
-
-const toView = (row: CourseRow): CourseView => ({
-  _id: row.id,
-  courseTopic: row.topic,
-  courseDescription: row.description,
-  courseImage: row.image_url,
-  status: row.status,
-  maxPeople: Number(row.max_people),
-  creator: row.creator,
-  rounds: row.round_ids ?? [],
-  enrolled: Number(row.enrolled),
-  participate: Number(row.participate),
-  totalAttend: Number(row.total_attend),
-  totalAbsent: Number(row.absent_now),
-  createdAt: new Date(row.created_at).toISOString(),
-});
 
 const sortColumns: Record<CourseQuery['sort'], string> = {
   createdAt: 'created_at',
@@ -67,20 +36,20 @@ export async function searchCourses(
   );
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
   const page = limit ? ` LIMIT ${limit.pageSize} OFFSET ${(limit.page - 1) * limit.pageSize}` : '';
-  const rows = await sql.query<CourseRow>(
+  const rows = await sql.query<CourseWithRounds>(
     `${select} WHERE ${where} ORDER BY ${sortColumns[query.sort]} ${direction}, c.id ${direction}${page}`,
     params,
   );
-  return { courses: rows.map(toView), total: Number(counted!.total) };
+  return { courses: rows.map(toCourseView), total: Number(counted!.total) };
 }
 
 /** The courses one person created, newest first (the partner's home). */
 export async function coursesCreatedBy(sql: Sql, creator: string, limit: number): Promise<CourseView[]> {
-  const rows = await sql.query<CourseRow>(
+  const rows = await sql.query<CourseWithRounds>(
     `${select} WHERE c.creator = $1 ORDER BY c.created_at DESC, c.id DESC LIMIT ${Number(limit)}`,
     [creator],
   );
-  return rows.map(toView);
+  return rows.map(toCourseView);
 }
 
 /**
@@ -88,7 +57,7 @@ export async function coursesCreatedBy(sql: Sql, creator: string, limit: number)
  * (`now`, the same clock the command side uses) is within it, both ends included.
  */
 export async function findCourse(sql: Sql, id: string, now: Date) {
-  const [row] = await sql.query<CourseRow>(`${select} WHERE c.id = $1`, [id]);
+  const [row] = await sql.query<CourseWithRounds>(`${select} WHERE c.id = $1`, [id]);
   if (!row) return null;
   const rounds = await sql.query<{
     id: string;
@@ -102,7 +71,7 @@ export async function findCourse(sql: Sql, id: string, now: Date) {
     [id],
   );
   return {
-    ...toView(row),
+    ...toCourseView(row),
     rounds: rounds.map((round, index) => ({
       _id: round.id,
       roundNumber: index + 1,

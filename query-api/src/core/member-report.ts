@@ -1,26 +1,18 @@
 import type { Sql } from '@portal/platform/store/sql';
-import type { MemberCourse } from '../contracts/reports.ts';
+import type { CourseRow as Course, RoundRow as Round } from '@portal/read-models/courses';
+import type { MemberCourse } from '@portal/contracts/views/reports';
 import { expectedSql } from './absence.ts';
 
-interface CourseRow {
-  id: string;
-  topic: string;
-  description: string;
-  image_url: string | null;
-  creator: string;
+type CourseRow = Pick<Course, 'id' | 'topic' | 'description' | 'image_url' | 'creator'> & {
   creator_name: string | null;
   enrolled: boolean;
-}
-interface RoundRow {
-  id: string;
-  course_id: string;
-  starts_at: Date;
-  ends_at: Date;
+};
+type RoundRow = Pick<Round, 'id' | 'course_id' | 'starts_at' | 'ends_at'> & {
   scanned_at: Date | null;
   late: boolean | null;
   /** Enrolled at the round's start (see absence.ts). */
   expected: boolean;
-}
+};
 
 const iso = (value: Date) => new Date(value).toISOString();
 

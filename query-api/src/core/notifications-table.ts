@@ -1,5 +1,9 @@
 import type { Sql } from '@portal/platform/store/sql';
-import type { NotificationItem } from '../contracts/notifications.ts';
+import { type ShownNotificationRow, toNotificationItem } from '@portal/read-models/notifications';
+import { systemNotificationTypes } from '@portal/contracts/notifications/notification.events';
+
+/** The system tab's kinds, as SQL literals (constants, never user input). */
+const SYSTEM_TYPES = systemNotificationTypes.map((type) => `'${type}'`).join(', ');
 
 interface Viewer {
   accountId: string;
@@ -29,7 +33,7 @@ const SHOWN = `
                                        WHERE e.course_id = r.course_id AND e.member_id = $1))
   )
   SELECT mine.*,
-         CASE WHEN mine.type IN ('new_registration', 'registration_approved') THEN 'system' ELSE 'course' END
+         CASE WHEN mine.type IN (${SYSTEM_TYPES}) THEN 'system' ELSE 'course' END
            AS category,
          (mine.created_at <= coalesce(ra.read_at, '-infinity'::timestamptz)
           OR EXISTS (SELECT 1 FROM rm.notification_reads nr
@@ -43,20 +47,6 @@ const WHERE: Record<Filter, string> = {
   course: `category = 'course'`,
 };
 
-interface Row {
-  id: string;
-  type: NotificationItem['type'];
-  category: NotificationItem['category'];
-  course_id: string | null;
-  course_topic: string | null;
-  subject_id: string | null;
-  subject_name: string | null;
-  detail: string | null;
-  created_at: Date;
-  starts_at: Date | null;
-  is_read: boolean;
-}
-
 export async function notificationsOf(
   sql: Sql,
   viewer: Viewer,
@@ -67,7 +57,7 @@ export async function notificationsOf(
   // Each tab's count, by the same condition that fills the tab.
   const tabs = Object.entries(WHERE).map(([tab, where]) => `count(*) FILTER (WHERE ${where})::int AS "${tab}"`);
   const [found] = await sql.query<Record<Filter, number>>(`SELECT ${tabs.join(', ')} FROM (${SHOWN}) shown`, params);
-  const rows = await sql.query<Row>(
+  const rows = await sql.query<ShownNotificationRow>(
     `SELECT shown.*, acc.full_name AS subject_name
        FROM (${SHOWN}) shown LEFT JOIN rm.accounts acc ON acc.id = shown.subject_id
       WHERE ${WHERE[query.filter]}
@@ -79,18 +69,6 @@ export async function notificationsOf(
   return {
     counts,
     total: counts[query.filter],
-    notifications: rows.map((row): NotificationItem => ({
-      _id: row.id,
-      type: row.type,
-      category: row.category,
-      courseId: row.course_id,
-      courseTopic: row.course_topic,
-      subjectId: row.subject_id,
-      subjectName: row.subject_name,
-      detail: row.detail,
-      startsAt: row.starts_at ? new Date(row.starts_at).toISOString() : null,
-      timestamp: new Date(row.created_at).toISOString(),
-      isRead: row.is_read,
-    })),
+    notifications: rows.map(toNotificationItem),
   };
 }

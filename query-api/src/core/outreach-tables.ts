@@ -1,6 +1,6 @@
 import type { Sql } from '@portal/platform/store/sql';
+import { type ContactMessageRow, toContactMessageView, toEmailView } from '@portal/read-models/outreach';
 
-const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 interface Page {
   page: number;
   pageSize: number;
@@ -10,29 +10,13 @@ export async function contactMessagesPage(sql: Sql, { page, pageSize }: Page) {
   const [{ total }] = (await sql.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM rm.contact_messages`,
   )) as [{ total: number }];
-  const rows = await sql.query<{
-    id: string;
-    sender_id: string | null;
-    name: string;
-    email: string;
-    subject: string;
-    message: string;
-    received_at: Date;
-  }>(`SELECT * FROM rm.contact_messages ORDER BY received_at DESC, id DESC LIMIT $1 OFFSET $2`, [
-    pageSize,
-    (page - 1) * pageSize,
-  ]);
+  const rows = await sql.query<ContactMessageRow>(
+    `SELECT * FROM rm.contact_messages ORDER BY received_at DESC, id DESC LIMIT $1 OFFSET $2`,
+    [pageSize, (page - 1) * pageSize],
+  );
   return {
     total,
-    contactMessages: rows.map((row) => ({
-      _id: row.id,
-      senderId: row.sender_id,
-      name: row.name,
-      email: row.email,
-      subject: row.subject,
-      message: row.message,
-      receivedAt: iso(row.received_at)!,
-    })),
+    contactMessages: rows.map(toContactMessageView),
   };
 }
 
@@ -46,18 +30,7 @@ export async function emailsPage(sql: Sql, { page, pageSize }: Page) {
   const [{ total }] = (await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM rm.emails`)) as [
     { total: number },
   ];
-  const rows = await sql.query<{
-    id: string;
-    sender_id: string;
-    sender_name: string;
-    recipient: string;
-    subject: string;
-    message: string;
-    status: 'sending' | 'sent' | 'outbox' | 'failed' | 'interrupted';
-    failure: string | null;
-    requested_at: Date;
-    settled_at: Date | null;
-  }>(
+  const rows = await sql.query<Parameters<typeof toEmailView>[0]>(
     `SELECT id, sender_id, sender_name, recipient, subject, message, failure, requested_at, settled_at,
             CASE WHEN status = 'sending' AND requested_at < now() - interval '${INTERRUPTED_AFTER_MINUTES} minutes'
                  THEN 'interrupted' ELSE status END AS status
@@ -66,17 +39,6 @@ export async function emailsPage(sql: Sql, { page, pageSize }: Page) {
   );
   return {
     total,
-    emails: rows.map((row) => ({
-      _id: row.id,
-      senderId: row.sender_id,
-      senderName: row.sender_name,
-      to: row.recipient,
-      subject: row.subject,
-      message: row.message,
-      status: row.status,
-      failure: row.failure,
-      requestedAt: iso(row.requested_at)!,
-      settledAt: iso(row.settled_at),
-    })),
+    emails: rows.map(toEmailView),
   };
 }

@@ -1,5 +1,5 @@
 import type { Sql } from '@portal/platform/store/sql';
-import type { Overview, OverviewQuery } from '../contracts/reports.ts';
+import type { Overview, OverviewQuery } from '@portal/contracts/views/reports';
 import { roundAbsentSql } from './absence.ts';
 
 type Count = string | number;

@@ -1,5 +1,5 @@
 import type { Sql } from '@portal/platform/store/sql';
-import type { Participant } from '../contracts/course.ts';
+import type { Participant } from '@portal/contracts/views/course';
 
 /**
  * The distinct members scanned in any of the course's rounds (spec 001 section 4, participants

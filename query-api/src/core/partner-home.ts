@@ -1,5 +1,6 @@
 import type { Sql } from '@portal/platform/store/sql';
-import type { PartnerRound } from '../contracts/partner-home.ts';
+import type { CourseRow, RoundRow as Round } from '@portal/read-models/courses';
+import type { PartnerRound } from '@portal/contracts/views/partner-home';
 import { roundAbsentSql } from './absence.ts';
 import { coursesCreatedBy } from './courses-table.ts';
 
@@ -7,16 +8,8 @@ const WEEK_MS = 7 * 24 * 3600_000;
 const ROUNDS_SHOWN = 8;
 const COURSES_SHOWN = 50;
 
-interface RoundRow {
-  id: string;
-  course_id: string;
-  topic: string;
-  round_number: string | number;
-  starts_at: Date;
-  ends_at: Date;
-  attended: number;
-  enrolled: number;
-}
+type RoundRow = Pick<Round, 'id' | 'course_id' | 'starts_at' | 'ends_at' | 'attended'> &
+  Pick<CourseRow, 'topic' | 'enrolled'> & { round_number: string | number };
 
 /**
  * What a partner sees first (/partner), from the read models: the courses they created, the rounds

@@ -1,17 +1,10 @@
 import type { Sql } from '@portal/platform/store/sql';
-import type { RoundDetails } from '../contracts/round.ts';
+import type { CourseRow, RoundRow as Round } from '@portal/read-models/courses';
+import type { RoundDetails } from '@portal/contracts/views/round';
 import { roundAbsentSql } from './absence.ts';
 
-interface RoundRow {
-  id: string;
-  course_id: string;
-  topic: string;
-  creator: string;
-  starts_at: Date;
-  ends_at: Date;
-  number: string | number;
-  absent: string | number;
-}
+type RoundRow = Pick<Round, 'id' | 'course_id' | 'starts_at' | 'ends_at'> &
+  Pick<CourseRow, 'topic' | 'creator'> & { number: string | number; absent: string | number };
 interface PersonRow {
   member_id: string;
   full_name: string | null;

@@ -1,6 +1,6 @@
 import type { Options } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { timeZone } from '../contracts/reports.ts';
+import { timeZone } from '@portal/contracts/views/reports';
 
 /**
  * How every export is written so a spreadsheet opens it safely and as the screens show it:

@@ -1,5 +1,5 @@
 import { getDistricts, getProvinces, getSubDistricts } from 'thai-address-universal';
-import type { Province } from '../contracts/address.ts';
+import type { Province } from '@portal/contracts/views/address';
 
 const byThaiName = (a: { name_th: string }, b: { name_th: string }) => a.name_th.localeCompare(b.name_th, 'th');
 

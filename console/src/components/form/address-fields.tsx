@@ -1,6 +1,6 @@
 import { type FieldValues, type Path, type PathValue, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Province } from '@portal/query-api/contracts/address';
+import type { Province } from '@portal/contracts/views/address';
 import { useProvinces } from '../../lib/thai-addresses.ts';
 import { Field } from './field.tsx';
 

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 
-/** Previous, "page / total" (or the given label, "Page X of Y"), next (spec 001 sections 2.1 and 2.5). */
-export function Pager(props: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
+/**
+ * Previous, "page / total" (or, `spelled`, "Page X of Y" as the reports show it), next (spec 001
+ * sections 2.1 and 2.5).
+ */
+export function Pager(props: { page: number; pages: number; onPage: (page: number) => void; spelled?: boolean }) {
   const { page, pages, onPage } = props;
   const { t } = useTranslation();
   return (
@@ -9,7 +12,7 @@ export function Pager(props: { page: number; pages: number; onPage: (page: numbe
       <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('registrations.previous')}
       </button>
-      <span>{props.label ?? `${page} / ${pages}`}</span>
+      <span>{props.spelled ? t('registrations.pageOf', { page, pages }) : `${page} / ${pages}`}</span>
       <button type="button" className="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('registrations.next')}
       </button>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { NotificationItem } from '@portal/query-api/contracts/notifications';
+import type { NotificationItem } from '@portal/contracts/views/notifications';
 import { homeOf } from '../../lib/session.tsx';
 import { ageText } from './age.ts';
 

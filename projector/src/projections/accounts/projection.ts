@@ -1,42 +1,16 @@
 import { CompanyData, PersonalData, accountIdOf, decodeAccountEvent } from '@portal/contracts/accounts/account.events';
-import { createSealedView } from '@portal/platform/read-models/sealed-columns';
+import { createTable, insertRow, updateRows } from '@portal/platform/read-models/table';
+import {
+  type AccountRow,
+  PERSONAL_COLUMNS,
+  type PersonalColumn,
+  accounts,
+  personalColumnNames,
+} from '@portal/read-models/accounts';
 import type { Projection } from '../../projection.ts';
 
-const nobody: PersonalData = {
-  username: '',
-  title: '',
-  fullName: '',
-  personalId: '',
-  personalPhone: '',
-  personalEmail: '',
-  personalAddress: '',
-  personalProvince: '',
-  personalDistrict: '',
-  personalSubdistrict: '',
-  personalPostalCode: '',
-  profileImage: '',
-};
-
-/** The personal columns, each with the field of PersonalData it keeps. */
-const PERSONAL_COLUMNS = {
-  username: 'username',
-  title: 'title',
-  full_name: 'fullName',
-  personal_id: 'personalId',
-  personal_phone: 'personalPhone',
-  personal_email: 'personalEmail',
-  personal_address: 'personalAddress',
-  personal_province: 'personalProvince',
-  personal_district: 'personalDistrict',
-  personal_subdistrict: 'personalSubdistrict',
-  personal_postal_code: 'personalPostalCode',
-} as const;
-type PersonalColumn = keyof typeof PERSONAL_COLUMNS;
-const COLUMNS = Object.keys(PERSONAL_COLUMNS) as PersonalColumn[];
-
-/** `$from, ..., $(from + count - 1)` */
-const placeholders = (from: number, count: number) =>
-  Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
+/** What an account shows once its key is gone: every field blank. */
+const nobody: PersonalData = PersonalData.parse({ username: '' });
 
 /** What the registration report's search looks in, lower-cased. */
 const searchText = (id: string, p: PersonalData, company: CompanyData | null) =>
@@ -68,53 +42,42 @@ export const accountsProjection: Projection = {
   name: 'accounts',
   version: 5,
   async createTables(sql, schema) {
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.accounts_sealed (
-      id text PRIMARY KEY,
-      role text NOT NULL,
-      status text NOT NULL,
-      registered_at timestamptz NOT NULL,
-      updated_at timestamptz NOT NULL,
-      ${COLUMNS.map((column) => `${column} bytea`).join(', ')},
-      company bytea,
-      profile_img bytea,
-      search_text bytea
-    )`);
-    await sql.query(
-      `CREATE INDEX IF NOT EXISTS accounts_registered_at ON ${schema}.accounts_sealed (registered_at DESC)`,
-    );
-    await createSealedView(sql, schema, {
-      name: 'accounts',
-      plain: ['id', 'role', 'status', 'registered_at', 'updated_at'],
-      opened: {
-        ...Object.fromEntries(COLUMNS.map((column) => [column, 'text' as const])),
-        company: 'jsonb',
-        profile_img: 'nullable',
-        search_text: 'text',
-      },
-    });
+    await createTable(sql, schema, accounts);
   },
   async apply(sql, schema, stored, personal) {
     const event = decodeAccountEvent(stored);
     if (!event) return;
     const id = accountIdOf(event.streamId);
-    const sealedColumns = (p: PersonalData) =>
-      Promise.all(COLUMNS.map((column) => personal.seal(p[PERSONAL_COLUMNS[column]])));
-    const insert = async (role: string, status: string, p: PersonalData, company: CompanyData | null, at: string) =>
+    const sealedColumns = async (p: PersonalData) =>
+      Object.fromEntries(
+        await Promise.all(
+          personalColumnNames.map(async (column) => [column, await personal.seal(p[PERSONAL_COLUMNS[column]])]),
+        ),
+      ) as Record<PersonalColumn, Buffer | null>;
+    const insert = async (
+      role: AccountRow['role'],
+      status: AccountRow['status'],
+      p: PersonalData,
+      company: CompanyData | null,
+      at: string,
+    ) =>
       sql.query(
-        `INSERT INTO ${schema}.accounts_sealed (id, role, status, registered_at, updated_at, ${COLUMNS.join(', ')},
-           company, profile_img, search_text)
-         VALUES ($1, $2, $3, $4, $4, ${placeholders(5, COLUMNS.length + 3)})
-         ON CONFLICT (id) DO NOTHING`,
-        [
-          id,
-          role,
-          status,
-          at,
-          ...(await sealedColumns(p)),
-          await personal.seal(company && JSON.stringify(company)),
-          await personal.seal(p.profileImage || null),
-          await personal.seal(searchText(id, p, company)),
-        ],
+        ...insertRow(
+          schema,
+          accounts,
+          {
+            id,
+            role,
+            status,
+            registered_at: at,
+            updated_at: at,
+            ...(await sealedColumns(p)),
+            company: await personal.seal(company && JSON.stringify(company)),
+            profile_img: await personal.seal(p.profileImage || null),
+            search_text: await personal.seal(searchText(id, p, company)),
+          },
+          'ON CONFLICT (id) DO NOTHING',
+        ),
       );
     // A key already erased: the row starts empty; the deletion or erasure that follows settles it.
     const opened = async (sealed: Parameters<typeof personal>[0]) => (await personal(sealed, PersonalData)) ?? nobody;
@@ -132,13 +95,9 @@ export const accountsProjection: Projection = {
         return;
       case 'MemberApproved':
       case 'MemberRejected': {
-        const status = event.type === 'MemberApproved' ? 'approved' : 'rejected';
+        const status = event.type === 'MemberApproved' ? ('approved' as const) : ('rejected' as const);
         const at = event.type === 'MemberApproved' ? event.data.approvedAt : event.data.rejectedAt;
-        await sql.query(`UPDATE ${schema}.accounts_sealed SET status = $2, updated_at = $3 WHERE id = $1`, [
-          id,
-          status,
-          at,
-        ]);
+        await sql.query(...updateRows(schema, accounts, { status, updated_at: at }, { id }));
         return;
       }
       case 'RegistrationDeleted':
@@ -146,7 +105,7 @@ export const accountsProjection: Projection = {
         return;
       case 'PersonalDataErased':
         await sql.query(
-          `UPDATE ${schema}.accounts_sealed SET ${COLUMNS.map((column) => `${column} = NULL`).join(', ')},
+          `UPDATE ${schema}.accounts_sealed SET ${personalColumnNames.map((column) => `${column} = NULL`).join(', ')},
              company = NULL, profile_img = NULL, search_text = NULL, status = 'erased', updated_at = $2
            WHERE id = $1`,
           [id, event.data.erasedAt],
@@ -171,19 +130,13 @@ export const accountsProjection: Projection = {
         };
         const company = await personal.unseal(row.company);
         const p = { ...changed, ...kept };
-        await sql.query(
-          `UPDATE ${schema}.accounts_sealed SET ${COLUMNS.map((column, i) => `${column} = $${i + 2}`).join(', ')},
-             profile_img = $${COLUMNS.length + 2}, search_text = $${COLUMNS.length + 3},
-             updated_at = $${COLUMNS.length + 4}
-           WHERE id = $1`,
-          [
-            id,
-            ...(await sealedColumns(p)),
-            await personal.seal(p.profileImage || null),
-            await personal.seal(searchText(id, p, company ? CompanyData.parse(JSON.parse(company)) : null)),
-            event.data.updatedAt,
-          ],
-        );
+        const set = {
+          ...(await sealedColumns(p)),
+          profile_img: await personal.seal(p.profileImage || null),
+          search_text: await personal.seal(searchText(id, p, company ? CompanyData.parse(JSON.parse(company)) : null)),
+          updated_at: event.data.updatedAt,
+        };
+        await sql.query(...updateRows(schema, accounts, set, { id }));
         return;
       }
       case 'ConsentGiven':

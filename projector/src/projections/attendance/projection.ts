@@ -1,6 +1,8 @@
 import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.events';
 import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
 import type { Sql } from '@portal/platform/store/sql';
+import { createTable, insertRow, updateRows } from '@portal/platform/read-models/table';
+import { attendance, attendanceClosed, attendanceTables, scanAttempts } from '@portal/read-models/attendance';
 import type { Projection } from '../../projection.ts';
 
 /**
@@ -14,47 +16,7 @@ export const attendanceProjection: Projection = {
   name: 'attendance',
   version: 3,
   async createTables(sql, schema) {
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.attendance (
-      round_id text NOT NULL,
-      member_id text NOT NULL,
-      course_id text NOT NULL,
-      scanned_at timestamptz NOT NULL,
-      scanner_id text NOT NULL,
-      method text NOT NULL,
-      late boolean NOT NULL,
-      walk_in boolean NOT NULL,
-      voided_at timestamptz,
-      PRIMARY KEY (round_id, member_id)
-    )`);
-    await sql.query(`CREATE INDEX IF NOT EXISTS attendance_course ON ${schema}.attendance (course_id)`);
-    await sql.query(`CREATE INDEX IF NOT EXISTS attendance_member ON ${schema}.attendance (member_id)`);
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.scan_attempts (
-      position bigint PRIMARY KEY,
-      course_id text NOT NULL,
-      round_id text NOT NULL,
-      member_id text,
-      scanner_id text NOT NULL,
-      device_id text,
-      method text,
-      outcome text NOT NULL,
-      reason text,
-      device_time timestamptz,
-      server_time timestamptz NOT NULL,
-      late_uploaded boolean NOT NULL DEFAULT false,
-      offline_decision text
-    )`);
-    await sql.query(
-      `CREATE INDEX IF NOT EXISTS scan_attempts_round ON ${schema}.scan_attempts (round_id, server_time)`,
-    );
-    // The audit's date filter and the overview's scans per day.
-    await sql.query(`CREATE INDEX IF NOT EXISTS scan_attempts_time ON ${schema}.scan_attempts (server_time)`);
-    // Deleted courses and cancelled rounds: a scan of theirs that arrives later (from another
-    // Kafka partition than the deletion) must not bring their attendance back.
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.attendance_closed (
-      scope text NOT NULL,
-      id text NOT NULL,
-      PRIMARY KEY (scope, id)
-    )`);
+    for (const table of attendanceTables) await createTable(sql, schema, table);
   },
   async apply(sql, schema, stored, _personal, batch) {
     const recount = (courseId: string, roundId: string) => {
@@ -62,10 +24,7 @@ export const attendanceProjection: Projection = {
       batch.after(`attendance:${schema}:course:${courseId}`, () => recountCourse(sql, schema, courseId));
     };
     const close = (scope: 'course' | 'round', id: string) =>
-      sql.query(`INSERT INTO ${schema}.attendance_closed (scope, id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-        scope,
-        id,
-      ]);
+      sql.query(...insertRow(schema, attendanceClosed, { scope, id }, 'ON CONFLICT DO NOTHING'));
     const course = decodeCourseEvent(stored);
     switch (course?.type) {
       case 'CourseDeleted':
@@ -94,24 +53,26 @@ export const attendanceProjection: Projection = {
     const { courseId, roundId } = event.data;
     const attempt = (row: Attempt) =>
       sql.query(
-        `INSERT INTO ${schema}.scan_attempts (position, course_id, round_id, member_id, scanner_id, outcome, reason,
-           server_time, device_id, method, device_time, late_uploaded, offline_decision)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (position) DO NOTHING`,
-        [
-          stored.position,
-          courseId,
-          roundId,
-          row.memberId,
-          row.scannerId,
-          row.outcome,
-          row.reason,
-          row.serverTime,
-          row.deviceId ?? null,
-          row.method ?? null,
-          row.deviceTime ?? null,
-          row.lateUploaded ?? false,
-          row.offlineDecision ?? null,
-        ],
+        ...insertRow(
+          schema,
+          scanAttempts,
+          {
+            position: stored.position,
+            course_id: courseId,
+            round_id: roundId,
+            member_id: row.memberId,
+            scanner_id: row.scannerId,
+            outcome: row.outcome,
+            reason: row.reason,
+            server_time: row.serverTime,
+            device_id: row.deviceId ?? null,
+            method: row.method ?? null,
+            device_time: row.deviceTime ?? null,
+            late_uploaded: row.lateUploaded ?? false,
+            offline_decision: row.offlineDecision ?? null,
+          },
+          'ON CONFLICT (position) DO NOTHING',
+        ),
       );
     switch (event.type) {
       case 'AttendanceScanned': {
@@ -137,11 +98,9 @@ export const attendanceProjection: Projection = {
       }
       case 'AttendanceVoided': {
         const e = event.data;
-        await sql.query(`UPDATE ${schema}.attendance SET voided_at = $3 WHERE round_id = $1 AND member_id = $2`, [
-          e.roundId,
-          e.memberId,
-          e.voidedAt,
-        ]);
+        await sql.query(
+          ...updateRows(schema, attendance, { voided_at: e.voidedAt }, { round_id: e.roundId, member_id: e.memberId }),
+        );
         await attempt({ ...e, outcome: 'voided', scannerId: e.voidedBy, serverTime: e.voidedAt });
         recount(e.courseId, e.roundId);
         return;

@@ -7,6 +7,16 @@ import {
   inboxOwnerOf,
 } from '@portal/contracts/notifications/notification.events';
 import type { Sql } from '@portal/platform/store/sql';
+import { createTable, insertRow, updateRows } from '@portal/platform/read-models/table';
+import {
+  notificationAudience,
+  notificationReadAll,
+  notificationReads,
+  notifications,
+  notificationsTables,
+  notifyCourses,
+  notifyEnrolments,
+} from '@portal/read-models/notifications';
 import type { Projection } from '../../projection.ts';
 
 interface Notice {
@@ -31,40 +41,7 @@ export const notificationsProjection: Projection = {
   name: 'notifications',
   version: 2,
   async createTables(sql, schema) {
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notifications (
-      id text PRIMARY KEY,
-      type text NOT NULL,
-      course_id text,
-      course_topic text,
-      subject_id text,
-      detail text,
-      actor_id text,
-      created_at timestamptz NOT NULL
-    )`);
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notification_audience (
-      notification_id text NOT NULL,
-      audience text NOT NULL,
-      PRIMARY KEY (audience, notification_id)
-    )`);
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notification_reads (
-      account_id text NOT NULL,
-      notification_id text NOT NULL,
-      PRIMARY KEY (account_id, notification_id)
-    )`);
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notification_read_all (
-      account_id text PRIMARY KEY,
-      read_at timestamptz NOT NULL
-    )`);
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notify_courses (
-      course_id text PRIMARY KEY,
-      creator text NOT NULL,
-      topic text NOT NULL
-    )`);
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.notify_enrolments (
-      course_id text NOT NULL,
-      member_id text NOT NULL,
-      PRIMARY KEY (course_id, member_id)
-    )`);
+    for (const table of notificationsTables) await createTable(sql, schema, table);
   },
   async apply(sql, schema, stored, _personal) {
     const read = decodeNotificationEvent(stored);
@@ -73,15 +50,22 @@ export const notificationsProjection: Projection = {
       if (read.type === 'NotificationsRead') {
         for (const id of read.data.ids) {
           await sql.query(
-            `INSERT INTO ${schema}.notification_reads (account_id, notification_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-            [owner, id],
+            ...insertRow(
+              schema,
+              notificationReads,
+              { account_id: owner, notification_id: id },
+              'ON CONFLICT DO NOTHING',
+            ),
           );
         }
       } else {
         await sql.query(
-          `INSERT INTO ${schema}.notification_read_all (account_id, read_at) VALUES ($1, $2)
-           ON CONFLICT (account_id) DO UPDATE SET read_at = greatest(${schema}.notification_read_all.read_at, EXCLUDED.read_at)`,
-          [owner, read.data.readAt],
+          ...insertRow(
+            schema,
+            notificationReadAll,
+            { account_id: owner, read_at: read.data.readAt },
+            `ON CONFLICT (account_id) DO UPDATE SET read_at = greatest(${schema}.notification_read_all.read_at, EXCLUDED.read_at)`,
+          ),
         );
       }
       return;
@@ -126,16 +110,19 @@ export const notificationsProjection: Projection = {
     switch (event.type) {
       case 'CourseCreated':
         await sql.query(
-          `INSERT INTO ${schema}.notify_courses (course_id, creator, topic) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-          [courseId, event.data.creator, event.data.courseTopic],
+          ...insertRow(
+            schema,
+            notifyCourses,
+            { course_id: courseId, creator: event.data.creator, topic: event.data.courseTopic },
+            'ON CONFLICT DO NOTHING',
+          ),
         );
         await notify(sql, schema, stored, { type: 'course_created', courseId, audience: ['role:admin'] });
         return;
       case 'CourseUpdated':
-        await sql.query(`UPDATE ${schema}.notify_courses SET topic = $2 WHERE course_id = $1`, [
-          courseId,
-          event.data.courseTopic,
-        ]);
+        await sql.query(
+          ...updateRows(schema, notifyCourses, { topic: event.data.courseTopic }, { course_id: courseId }),
+        );
         await changed('details');
         return;
       case 'CourseStatusChanged':
@@ -163,8 +150,12 @@ export const notificationsProjection: Projection = {
       }
       case 'MemberEnrolled': {
         await sql.query(
-          `INSERT INTO ${schema}.notify_enrolments (course_id, member_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-          [courseId, event.data.memberId],
+          ...insertRow(
+            schema,
+            notifyEnrolments,
+            { course_id: courseId, member_id: event.data.memberId },
+            'ON CONFLICT DO NOTHING',
+          ),
         );
         const known = await course();
         if (!known) return;
@@ -211,23 +202,25 @@ async function notify(sql: Sql, schema: string, stored: StoredEvent, notice: Not
       )[0]?.topic ?? null)
     : null;
   await sql.query(
-    `INSERT INTO ${schema}.notifications (id, type, course_id, course_topic, subject_id, detail, actor_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-    [
-      id,
-      notice.type,
-      notice.courseId ?? null,
-      topic,
-      notice.subjectId ?? null,
-      notice.detail ?? null,
-      stored.metadata.actorId ?? null,
-      stored.createdAt,
-    ],
+    ...insertRow(
+      schema,
+      notifications,
+      {
+        id,
+        type: notice.type,
+        course_id: notice.courseId ?? null,
+        course_topic: topic,
+        subject_id: notice.subjectId ?? null,
+        detail: notice.detail ?? null,
+        actor_id: stored.metadata.actorId ?? null,
+        created_at: stored.createdAt,
+      },
+      'ON CONFLICT (id) DO NOTHING',
+    ),
   );
   for (const audience of new Set(notice.audience)) {
     await sql.query(
-      `INSERT INTO ${schema}.notification_audience (notification_id, audience) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [id, audience],
+      ...insertRow(schema, notificationAudience, { notification_id: id, audience }, 'ON CONFLICT DO NOTHING'),
     );
   }
 }

@@ -5,7 +5,8 @@ import {
   decodeOutreachEvent,
   outreachIdOf,
 } from '@portal/contracts/outreach/outreach.events';
-import { createSealedView } from '@portal/platform/read-models/sealed-columns';
+import { type StoredRowOf, createTable, insertRow, updateRows } from '@portal/platform/read-models/table';
+import { contactMessages, emails, outreachTables } from '@portal/read-models/outreach';
 import type { Projection } from '../../projection.ts';
 
 /**
@@ -17,42 +18,7 @@ export const outreachProjection: Projection = {
   name: 'outreach',
   version: 2,
   async createTables(sql, schema) {
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.contact_messages_sealed (
-      id text PRIMARY KEY,
-      sender_id text,
-      name bytea,
-      email bytea,
-      subject bytea,
-      message bytea,
-      received_at timestamptz NOT NULL
-    )`);
-    await sql.query(
-      `CREATE INDEX IF NOT EXISTS contact_messages_received ON ${schema}.contact_messages_sealed (received_at DESC, id)`,
-    );
-    await createSealedView(sql, schema, {
-      name: 'contact_messages',
-      plain: ['id', 'sender_id', 'received_at'],
-      opened: { name: 'text', email: 'text', subject: 'text', message: 'text' },
-    });
-    await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.emails_sealed (
-      id text PRIMARY KEY,
-      sender_id text NOT NULL,
-      sender_name bytea,
-      recipient bytea,
-      subject bytea,
-      message bytea,
-      status text NOT NULL,
-      transport text,
-      failure text,
-      requested_at timestamptz NOT NULL,
-      settled_at timestamptz
-    )`);
-    await sql.query(`CREATE INDEX IF NOT EXISTS emails_requested ON ${schema}.emails_sealed (requested_at DESC, id)`);
-    await createSealedView(sql, schema, {
-      name: 'emails',
-      plain: ['id', 'sender_id', 'status', 'transport', 'failure', 'requested_at', 'settled_at'],
-      opened: { sender_name: 'text', recipient: 'text', subject: 'text', message: 'text' },
-    });
+    for (const table of outreachTables) await createTable(sql, schema, table);
   },
   async apply(sql, schema, stored, personal) {
     const account = decodeAccountEvent(stored);
@@ -76,48 +42,55 @@ export const outreachProjection: Projection = {
     switch (event.type) {
       case 'ContactMessageReceived': {
         const content = await personal(event.data.content, ContactContent);
-        await sql.query(
-          `INSERT INTO ${schema}.contact_messages_sealed (id, sender_id, name, email, subject, message, received_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-          [
-            id,
-            event.data.senderId,
-            await personal.seal(content?.name ?? null),
-            await personal.seal(content?.email ?? null),
-            await personal.seal(content?.subject ?? null),
-            await personal.seal(content?.message ?? null),
-            event.data.receivedAt,
-          ],
-        );
+        const row = {
+          id,
+          sender_id: event.data.senderId,
+          name: await personal.seal(content?.name ?? null),
+          email: await personal.seal(content?.email ?? null),
+          subject: await personal.seal(content?.subject ?? null),
+          message: await personal.seal(content?.message ?? null),
+          received_at: event.data.receivedAt,
+        } satisfies StoredRowOf<typeof contactMessages>;
+        await sql.query(...insertRow(schema, contactMessages, row, 'ON CONFLICT (id) DO NOTHING'));
         return;
       }
       case 'EmailRequested': {
         const content = await personal(event.data.content, EmailContent);
-        await sql.query(
-          `INSERT INTO ${schema}.emails_sealed (id, sender_id, sender_name, recipient, subject, message, status, requested_at)
-           VALUES ($1, $2, $3, $4, $5, $6, 'sending', $7) ON CONFLICT (id) DO NOTHING`,
-          [
-            id,
-            event.data.senderId,
-            await personal.seal(content?.senderName ?? null),
-            await personal.seal(content?.to ?? null),
-            await personal.seal(content?.subject ?? null),
-            await personal.seal(content?.message ?? null),
-            event.data.requestedAt,
-          ],
-        );
+        const row: Partial<StoredRowOf<typeof emails>> = {
+          id,
+          sender_id: event.data.senderId,
+          sender_name: await personal.seal(content?.senderName ?? null),
+          recipient: await personal.seal(content?.to ?? null),
+          subject: await personal.seal(content?.subject ?? null),
+          message: await personal.seal(content?.message ?? null),
+          status: 'sending',
+          requested_at: event.data.requestedAt,
+        };
+        await sql.query(...insertRow(schema, emails, row, 'ON CONFLICT (id) DO NOTHING'));
         return;
       }
       case 'EmailSent':
         await sql.query(
-          `UPDATE ${schema}.emails_sealed SET status = $2, transport = $3, settled_at = $4 WHERE id = $1`,
-          [id, event.data.transport === 'smtp' ? 'sent' : 'outbox', event.data.transport, event.data.sentAt],
+          ...updateRows(
+            schema,
+            emails,
+            {
+              status: event.data.transport === 'smtp' ? 'sent' : 'outbox',
+              transport: event.data.transport,
+              settled_at: event.data.sentAt,
+            },
+            { id },
+          ),
         );
         return;
       case 'EmailFailed':
         await sql.query(
-          `UPDATE ${schema}.emails_sealed SET status = 'failed', failure = $2, settled_at = $3 WHERE id = $1`,
-          [id, event.data.reason, event.data.failedAt],
+          ...updateRows(
+            schema,
+            emails,
+            { status: 'failed', failure: event.data.reason, settled_at: event.data.failedAt },
+            { id },
+          ),
         );
         return;
       default: {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ProvinceList } from '../../contracts/address.ts';
+import { ProvinceList } from '@portal/contracts/views/address';
 import { thaiAddresses } from '../../core/thai-addresses.ts';
 
 const ONE_DAY = 24 * 3600;

@@ -2,7 +2,7 @@ import { ExportZone, asMoment, asText } from '../../core/safe-csv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AttendanceHistory, AuditPage, AuditQuery, CountsAsOfAnswer, instant } from '../../contracts/audit.ts';
+import { AttendanceHistory, AuditPage, AuditQuery, CountsAsOfAnswer, instant } from '@portal/contracts/views/audit';
 import { attendanceHistory } from '../../core/attendance-history.ts';
 import { searchAttempts } from '../../core/audit-table.ts';
 import { countsAsOf } from '../../core/counts-as-of.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passKeysFor } from '@portal/platform/attendance/pass-keys';
-import { PassAnswer, RoundDetails } from '../../contracts/round.ts';
+import { PassAnswer, RoundDetails } from '@portal/contracts/views/round';
 import { findRound } from '../../core/rounds-table.ts';
 import { mayScanIn } from '../../core/assistants-table.ts';
 import { forbidden, notFound } from '@portal/platform/domain/errors';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AssistantList, AssistingAnswer } from '../../contracts/assistants.ts';
+import { AssistantList, AssistingAnswer } from '@portal/contracts/views/assistants';
 import { assistedRounds, courseAssistants } from '../../core/assistants-table.ts';
 import { forbidden, notFound } from '@portal/platform/domain/errors';
 import { answer } from '../../core/answers.ts';

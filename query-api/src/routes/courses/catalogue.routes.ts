@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CataloguePage, CatalogueQuery } from '../../contracts/catalogue.ts';
+import { CataloguePage, CatalogueQuery } from '@portal/contracts/views/catalogue';
 import { searchCatalogue } from '../../core/catalogue-table.ts';
 import { answer, paged } from '../../core/answers.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CourseDetails, CourseList, CoursePage, CourseQuery, ParticipantList } from '../../contracts/course.ts';
+import { CourseDetails, CourseList, CoursePage, CourseQuery, ParticipantList } from '@portal/contracts/views/course';
 import { findCourse, searchCourses } from '../../core/courses-table.ts';
 import { courseParticipants } from '../../core/participants-table.ts';
 import { notFound } from '@portal/platform/domain/errors';

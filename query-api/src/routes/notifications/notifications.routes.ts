@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NotificationList, NotificationQuery } from '../../contracts/notifications.ts';
+import { NotificationList, NotificationQuery } from '@portal/contracts/views/notifications';
 import { notificationsOf } from '../../core/notifications-table.ts';
 import { answer, paged } from '../../core/answers.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ContactMessages, Emails, OutreachQuery } from '../../contracts/outreach.ts';
+import { ContactMessages, Emails, OutreachQuery } from '@portal/contracts/views/outreach';
 import { contactMessagesPage, emailsPage } from '../../core/outreach-tables.ts';
 import { answer, paged } from '../../core/answers.ts';
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languageOf } from '@portal/platform/http/language';
-import { translate } from '@portal/contracts/rules/messages';
-import { ProfileAnswer } from '../../contracts/account.ts';
+import { ProfileAnswer } from '@portal/contracts/views/account';
 import { findAccount } from '../../core/accounts-table.ts';
+import { answer } from '../../core/answers.ts';
 import { forbidden, notFound } from '@portal/platform/domain/errors';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -21,11 +20,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const session = request.session!;
       if (session.accountId !== request.params.id && session.role !== 'admin') {
-        throw forbidden('auth.forbidden');
+        throw forbidden('auth.ownerOrAdmin');
       }
       const member = await findAccount(app.queries.db, request.params.id);
       if (!member) throw notFound('profile.notFound', { member: null });
-      return { success: true, member, message: translate('profile.loaded', languageOf(request)) };
+      return answer(request, 'profile.loaded', { member });
     },
   );
 }

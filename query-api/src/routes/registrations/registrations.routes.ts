@@ -2,7 +2,7 @@ import { ExportZone, asMoment, asText } from '../../core/safe-csv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RegistrationList, RegistrationPage, RegistrationQuery } from '../../contracts/account.ts';
+import { RegistrationList, RegistrationPage, RegistrationQuery } from '@portal/contracts/views/account';
 import { searchRegistrations } from '../../core/accounts-table.ts';
 import { paged, csvFile } from '../../core/answers.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PartnerHome } from '../../contracts/partner-home.ts';
-import { MemberReport, Overview, OverviewQuery } from '../../contracts/reports.ts';
+import { PartnerHome } from '@portal/contracts/views/partner-home';
+import { MemberReport, Overview, OverviewQuery } from '@portal/contracts/views/reports';
 import { findAccount } from '../../core/accounts-table.ts';
 import { memberReport } from '../../core/member-report.ts';
 import { overview } from '../../core/overview.ts';
@@ -28,7 +28,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const session = request.session!;
       const memberId = request.params.id;
-      if (session.accountId !== memberId && session.role !== 'admin') throw forbidden('auth.forbidden');
+      if (session.accountId !== memberId && session.role !== 'admin') throw forbidden('auth.ownerOrAdmin');
       if (!(await findAccount(app.queries.db, memberId))) throw notFound('profile.notFound');
       const now = new Date();
       return answer(request, 'report.loaded', {

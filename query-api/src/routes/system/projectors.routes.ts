@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readModelLag } from '@portal/platform/read-models/checkpoint';
 import { kafkaProjectorLags } from '@portal/platform/read-models/partitions';
 import { readFaults } from '@portal/platform/read-models/projection-faults';
-import { ProjectorsAnswer } from '../../contracts/projectors.ts';
+import { ProjectorsAnswer } from '@portal/contracts/views/projectors';
 import { answer } from '../../core/answers.ts';
 
 /** The admins' view of the projectors: how far the read models, and each projector, are behind the log. */

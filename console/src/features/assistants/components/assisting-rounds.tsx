@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PartnerRounds } from '../../../components/partner-rounds.tsx';
-import { useAssisting } from '../api/assistants.ts';
+import { useAssisting } from '../api/get-assisting.ts';
 
 /**
  * On a member's or partner's home: the rounds of courses they assist in (open now or within the

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useChangeAssistants, useCourseAssistants } from '../api/assistants.ts';
+import { useChangeAssistants } from '../api/change-assistants.ts';
+import { useCourseAssistants } from '../api/get-assistants.ts';
 
 /**
  * The course's scan-only assistants (issue 18), for its creator and admins: approved members or

@@ -1,7 +1,7 @@
 import { createStore, del, entries, set } from 'idb-keyval';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import type { OfflineVerdict } from '../offline/decide-offline.ts';
-import { type ScanAnswer, type ScanBody, sendScan } from './rounds.ts';
+import { type ScanAnswer, type ScanBody, sendScan } from './send-scan.ts';
 
 /**
  * A scan made while the connection was down: kept in IndexedDB with its device time, its key and

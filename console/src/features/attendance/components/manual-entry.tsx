@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScanMethod } from '../api/rounds.ts';
+import type { ScanMethod } from '../api/send-scan.ts';
 
 /** Faster than anyone types: a USB barcode scanner "types" a whole code in a few milliseconds a key. */
 const SCANNER_MS_PER_KEY = 35;

@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.tsx';
-import { useMyPass } from '../api/rounds.ts';
+import { useMyPass } from '../api/get-my-pass.ts';
 import { Loading } from '../../../components/status-views.tsx';
 
 /**

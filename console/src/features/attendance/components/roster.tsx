@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import type { Round } from '../api/rounds.ts';
+import type { Round } from '../api/get-round.ts';
 
 const nameOf = (person: { fullName: string | null; username: string | null; _id: string }) =>
   person.fullName || person.username || person._id;

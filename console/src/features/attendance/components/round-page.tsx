@@ -5,7 +5,7 @@ import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { dateTime } from '../../../lib/dates.ts';
 import { useLiveCourse } from '../../../lib/live.ts';
 import { measureClockOffset } from '../api/clock.ts';
-import { roundKey, useRound } from '../api/rounds.ts';
+import { roundKey, useRound } from '../api/get-round.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { ManualEntry } from './manual-entry.tsx';
 import { QrScanner } from './qr-scanner.tsx';

@@ -1,4 +1,4 @@
-import type { ScanAnswer } from '../api/rounds.ts';
+import type { ScanAnswer } from '../api/send-scan.ts';
 import type { OfflineVerdict } from './decide-offline.ts';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;

@@ -1,7 +1,7 @@
 import type { OfflineDecision } from '@portal/contracts/attendance/attendance.events';
 import { passChecker } from '@portal/contracts/attendance/pass-check';
 import { profileLinkMember } from '@portal/contracts/attendance/pass-code';
-import type { ScanMethod } from '../api/rounds.ts';
+import type { ScanMethod } from '../api/send-scan.ts';
 
 /** What a scanner keeps of a round to decide alone: the roster at the last sync, the times, the key. */
 export interface RoomSnapshot {

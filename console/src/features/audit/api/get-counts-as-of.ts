@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CountsAsOfAnswer } from '@portal/query-api/contracts/audit';
+import type { CountsAsOfAnswer } from '@portal/contracts/views/audit';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/admin/courses/{id}/counts?asOf=: a course's counts as they stood then, once a moment is chosen. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AuditPage } from '@portal/query-api/contracts/audit';
+import type { AuditPage } from '@portal/contracts/views/audit';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/admin/audit/scans: every scan attempt, filtered and paged (admins). */

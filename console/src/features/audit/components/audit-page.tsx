@@ -169,14 +169,7 @@ export function AuditPage() {
             </table>
             {data.attempts.length === 0 && <p className="empty">{t('audit.empty')}</p>}
           </div>
-          {data.pages > 1 && (
-            <Pager
-              page={data.page}
-              pages={data.pages}
-              onPage={setPage}
-              label={t('registrations.pageOf', { page: data.page, pages: data.pages })}
-            />
-          )}
+          {data.pages > 1 && <Pager page={data.page} pages={data.pages} onPage={setPage} spelled />}
         </>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../../lib/dates.ts';
 import { CourseCardShell } from '../../../components/course-card-shell.tsx';
-import type { CatalogueAnswer } from '../api/catalogue.ts';
+import type { CatalogueAnswer } from '../api/get-catalogue.ts';
 
 /** One course of the catalogue: what it is, places left, the next round, and Enrol or Leave. */
 export function CatalogueCard(props: {
@@ -15,15 +15,8 @@ export function CatalogueCard(props: {
   const full = course.seatsLeft === 0 && !course.enrolledByMe;
   return (
     <CourseCardShell
-      id={course._id}
-      image={course.courseImage}
-      title={
-        <>
-          {course.courseTopic}{' '}
-          {course.enrolledByMe && <span className="badge badge-approved">{t('market.enrolled')}</span>}
-        </>
-      }
-      description={course.courseDescription}
+      course={course}
+      badge={course.enrolledByMe && <span className="badge badge-approved">{t('market.enrolled')}</span>}
     >
       <ul className="course-facts">
         <li>

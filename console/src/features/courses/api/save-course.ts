@@ -1,14 +1,12 @@
 import { fromLocalInput } from '../../../lib/dates.ts';
 import type { CourseFormValues, RoundDraft } from '../components/course-form-schema.ts';
-import {
-  type CourseWithRounds,
-  cancelRound,
-  createCourse,
-  rescheduleRound,
-  scheduleRound,
-  updateCourse,
-  uploadCourseImage,
-} from './courses.ts';
+import type { CourseWithRounds } from './get-course.ts';
+import { cancelRound } from './cancel-round.ts';
+import { createCourse } from './create-course.ts';
+import { rescheduleRound } from './reschedule-round.ts';
+import { scheduleRound } from './schedule-round.ts';
+import { updateCourse } from './update-course.ts';
+import { uploadCourseImage } from './upload-course-image.ts';
 
 /** What saving did beyond the text: problems that did not stop it (spec 001 section 8, image warnings). */
 export interface SaveOutcome {

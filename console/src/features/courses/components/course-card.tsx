@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ManageLinks } from './manage-links.tsx';
-import type { CourseView } from '@portal/query-api/contracts/course';
+import type { CourseView } from '@portal/contracts/views/course';
 import { date } from '../../../lib/dates.ts';
 import { CourseCardShell } from '../../../components/course-card-shell.tsx';
 
@@ -26,13 +26,7 @@ export function CourseCard(props: {
     [t('courses.absent'), course.totalAbsent],
   ] as const;
   return (
-    <CourseCardShell
-      id={course._id}
-      image={course.courseImage}
-      title={course.courseTopic}
-      description={course.courseDescription}
-      facts={counts}
-    >
+    <CourseCardShell course={course} facts={counts}>
       <p className="muted">
         {t('courses.created')}: {date(course.createdAt, i18n.language)}
       </p>

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { date, dateTime } from '../../../lib/dates.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useLiveCourse } from '../../../lib/live.ts';
-import { courseKey, useCourse } from '../api/courses.ts';
+import { courseKey, useCourse } from '../api/get-course.ts';
 import { CourseImage } from '../../../components/course-image.tsx';
 import { Loading } from '../../../components/status-views.tsx';
 

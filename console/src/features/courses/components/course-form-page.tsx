@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useCourse } from '../api/courses.ts';
+import { useCourse } from '../api/get-course.ts';
 import { CourseForm } from './course-form.tsx';
 
 /** /createcourse: the empty form. */

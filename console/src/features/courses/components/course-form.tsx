@@ -10,7 +10,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { toLocalInput } from '../../../lib/dates.ts';
-import type { CourseWithRounds } from '../api/courses.ts';
+import type { CourseWithRounds } from '../api/get-course.ts';
 import { type SaveOutcome, saveCourse } from '../api/save-course.ts';
 import { type CourseFormInput, type CourseFormValues, CourseFormSchema } from './course-form-schema.ts';
 import { CourseImageField } from './course-image-field.tsx';

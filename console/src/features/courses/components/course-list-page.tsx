@@ -1,7 +1,7 @@
 import { useCourseActions } from './use-course-actions.tsx';
 import { useCourseSearch } from './use-course-search.ts';
+import { CoursesHeading } from './courses-heading.tsx';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { CourseCard } from './course-card.tsx';
@@ -25,12 +25,7 @@ export function CourseListPage() {
   const data = list.data;
   return (
     <section className="courses">
-      <div className="page-heading">
-        <h1>{t('screen.courses')}</h1>
-        <Link className="button primary" to="/createcourse">
-          {t('courses.add')}
-        </Link>
-      </div>
+      <CoursesHeading title={t('screen.courses')} />
       <div className="toolbar">
         <SearchField label={t('courses.search')} value={typed} onChange={setTyped} />
         <SortOrder

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ManageLinks } from './manage-links.tsx';
-import type { CourseView } from '@portal/query-api/contracts/course';
+import type { CourseView } from '@portal/contracts/views/course';
 import { dateTime } from '../../../lib/dates.ts';
 import { CourseCardShell } from '../../../components/course-card-shell.tsx';
 
@@ -23,13 +23,7 @@ export function ReportCard(props: {
     [t('report.status'), t(`courses.${course.status}`)],
   ] as const;
   return (
-    <CourseCardShell
-      id={course._id}
-      image={course.courseImage}
-      title={course.courseTopic}
-      description={course.courseDescription}
-      facts={facts}
-    >
+    <CourseCardShell course={course} facts={facts}>
       <div className="course-actions">
         <Link className="button small" to={`/courses/${course._id}`}>
           {t('report.view')}

@@ -1,12 +1,12 @@
 import { useCourseActions } from './use-course-actions.tsx';
 import { useCourseSearch } from './use-course-search.ts';
+import { CoursesHeading } from './courses-heading.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { type CourseFilters } from '../api/courses.ts';
+import type { CourseFilters } from '../api/get-courses.ts';
 import { ParticipantsModal } from './participants-modal.tsx';
 import { ReportCard } from './report-card.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
@@ -39,12 +39,7 @@ export function ReportPage() {
   const data = list.data;
   return (
     <section className="courses">
-      <div className="page-heading">
-        <h1>{t('report.title')}</h1>
-        <Link className="button primary" to="/createcourse">
-          {t('courses.add')}
-        </Link>
-      </div>
+      <CoursesHeading title={t('report.title')} />
       <div className="toolbar">
         <SearchField label={t('courses.search')} value={typed} onChange={setTyped} />
         <SortOrder
@@ -87,14 +82,7 @@ export function ReportPage() {
               />
             ))}
           </div>
-          {data.pages > 1 && (
-            <Pager
-              page={data.page}
-              pages={data.pages}
-              onPage={setPage}
-              label={t('registrations.pageOf', { page: data.page, pages: data.pages })}
-            />
-          )}
+          {data.pages > 1 && <Pager page={data.page} pages={data.pages} onPage={setPage} spelled />}
         </>
       )}
       {actions.dialogs}

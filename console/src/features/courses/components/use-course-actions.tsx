@@ -4,7 +4,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useCourseStatus, useDeleteCourse } from '../api/courses.ts';
+import { useCourseStatus } from '../api/change-course-status.ts';
+import { useDeleteCourse } from '../api/delete-course.ts';
 
 /** Spec 001 section 9: the status toast stays 2 seconds. */
 const STATUS_TOAST_MS = 2000;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePage } from '../../../lib/use-page.ts';
-import { type CourseFilters, useCourseList } from '../api/courses.ts';
+import { type CourseFilters, useCourseList } from '../api/get-courses.ts';
 
 type Order = Pick<CourseFilters, 'sort' | 'order'>;
 

@@ -1,4 +1,4 @@
-import type { MemberCourse } from '../api/member-report.ts';
+import type { MemberCourse } from '../api/get-member-report.ts';
 
 export interface TrendPoint {
   date: string;

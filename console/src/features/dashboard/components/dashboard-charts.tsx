@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
-import type { MemberCourse } from '../api/member-report.ts';
+import type { MemberCourse } from '../api/get-member-report.ts';
 import { type TrendPoint, attendanceTrend } from './attendance-trend.ts';
 
 const statuses = ['Completed', 'In Progress', 'Upcoming'] as const;

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useProfile } from '../../../lib/profile.ts';
-import { useMemberReport } from '../api/member-report.ts';
+import { useMemberReport } from '../api/get-member-report.ts';
 import { StatusChart, TrendChart } from './dashboard-charts.tsx';
 import { MyCourseCard } from './my-course-card.tsx';
 import { UpcomingRounds } from './upcoming-rounds.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { date, dateTime } from '../../../lib/dates.ts';
 import { CourseImage } from '../../../components/course-image.tsx';
-import type { MemberCourse } from '../api/member-report.ts';
+import type { MemberCourse } from '../api/get-member-report.ts';
 
 /**
  * One of the member's courses: progress (rounds attended over the course's rounds), the status

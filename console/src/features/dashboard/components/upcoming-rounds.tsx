@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../../lib/dates.ts';
-import type { MemberReportAnswer } from '../api/member-report.ts';
+import type { MemberReportAnswer } from '../api/get-member-report.ts';
 
 /**
  * The next three rounds of the member's courses. Joining a round means being scanned at it, so

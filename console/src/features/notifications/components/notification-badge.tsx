@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useLiveNotifications, useUnreadCount } from '../api/notifications.ts';
+import { useLiveNotifications } from '../api/live-notifications.ts';
+import { useUnreadCount } from '../api/get-notifications.ts';
 
 /** The header's bell: how many notifications are unread, kept current by the live stream. */
 export function NotificationBadge() {

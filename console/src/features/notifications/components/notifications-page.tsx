@@ -4,7 +4,9 @@ import { Link } from 'react-router-dom';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { ageText } from '../age.ts';
-import { type Filter, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications.ts';
+import { type Filter, useNotifications } from '../api/get-notifications.ts';
+import { useMarkAllRead } from '../api/mark-all-read.ts';
+import { useMarkRead } from '../api/mark-read.ts';
 import { describe } from '../describe.ts';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 

@@ -8,7 +8,7 @@ import { Field } from '../../../components/form/field.tsx';
 import { useNotice } from '../../../components/ui/use-notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useSendContact } from '../api/outreach.ts';
+import { useSendContact } from '../api/send-contact.ts';
 
 type Values = z.input<typeof ContactForm>;
 

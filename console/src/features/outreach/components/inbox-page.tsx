@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { dateTime } from '../../../lib/dates.ts';
-import { useContactMessages, useEmails } from '../api/outreach.ts';
+import { useContactMessages } from '../api/get-contact-messages.ts';
+import { useEmails } from '../api/get-emails.ts';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 
 type Tab = 'contact' | 'outbox';

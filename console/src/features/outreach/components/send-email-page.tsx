@@ -8,7 +8,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useNotice } from '../../../components/ui/use-notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useSendEmail } from '../api/outreach.ts';
+import { useSendEmail } from '../api/send-email.ts';
 
 type Values = z.input<typeof EmailForm>;
 const blank: Values = { to: '', subject: '', message: '' };

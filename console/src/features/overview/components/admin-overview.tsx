@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { dateTime } from '../../../lib/dates.ts';
-import { useOverview } from '../api/overview.ts';
+import { useOverview } from '../api/get-overview.ts';
 import { RatesChart, ScansChart } from './overview-charts.tsx';
 import { ProjectorLag } from './projector-lag.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';

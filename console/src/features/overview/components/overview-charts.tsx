@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import type { OverviewAnswer } from '../api/overview.ts';
+import type { OverviewAnswer } from '../api/get-overview.ts';
 
 const outcomeColour = { accepted: '#16a34a', refused: '#dc2626', voided: '#6b7280' } as const;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../../lib/dates.ts';
-import { useProjectors } from '../api/projectors.ts';
+import { useProjectors } from '../api/get-projectors.ts';
 import { Loading } from '../../../components/status-views.tsx';
 
 /**

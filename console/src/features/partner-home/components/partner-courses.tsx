@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { PartnerHomeAnswer } from '../api/partner-home.ts';
+import type { PartnerHomeAnswer } from '../api/get-partner-home.ts';
 
 /** The courses a partner created, newest first, with the same counts as the attendance report. */
 export function PartnerCourses({ courses }: { courses: PartnerHomeAnswer['courses'] }) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { usePartnerHome } from '../api/partner-home.ts';
+import { usePartnerHome } from '../api/get-partner-home.ts';
 import { PartnerCourses } from './partner-courses.tsx';
 import { PartnerRounds } from '../../../components/partner-rounds.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { AccountView } from '@portal/query-api/contracts/account';
+import type { AccountView } from '@portal/contracts/views/account';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { shortDate } from './short-date.ts';
 

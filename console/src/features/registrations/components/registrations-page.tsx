@@ -6,18 +6,14 @@ import { SearchField } from '../../../components/ui/list-toolbar.tsx';
 import { type ColumnDef, type SortingState, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountView } from '@portal/query-api/contracts/account';
+import type { AccountView } from '@portal/contracts/views/account';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import {
-  type Action,
-  type Filters,
-  exportRegistrations,
-  useRegistrationAction,
-  useRegistrations,
-} from '../api/registrations.ts';
+import { type Action, useRegistrationAction } from '../api/registration-action.ts';
+import { type Filters, useRegistrations } from '../api/get-registrations.ts';
+import { exportRegistrations } from '../api/export-registrations.ts';
 
 /**
  * The registration report (/registrations, spec 001 sections 2.7 and 9): search (Enter), status
@@ -186,7 +182,7 @@ export function RegistrationsPage() {
             page={registrations.data.page}
             pages={registrations.data.pages}
             onPage={(page) => setFilters({ ...filters, page })}
-            label={t('registrations.pageOf', { page: registrations.data.page, pages: registrations.data.pages })}
+            spelled
           />
         </>
       )}

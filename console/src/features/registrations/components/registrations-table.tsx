@@ -1,6 +1,6 @@
 import { type Table, flexRender } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { AccountView } from '@portal/query-api/contracts/account';
+import type { AccountView } from '@portal/contracts/views/account';
 
 export const SORTABLE = ['id', 'name', 'registrationDate', 'status'] as const;
 export type SortKey = (typeof SORTABLE)[number];

@@ -7,7 +7,7 @@ import { PasswordForm as PasswordRules } from '@portal/contracts/rules/profile';
 import { Field, useFieldMessage } from '../../../components/form/field.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useChangePassword } from '../api/profile.ts';
+import { useChangePassword } from '../api/change-password.ts';
 import { useConfirmedSave } from './use-confirmed-save.ts';
 
 type Values = z.input<typeof PasswordRules>;

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { partnerTitles } from '@portal/contracts/rules/registration';
 import { ProfileUpdate } from '@portal/contracts/rules/profile';
-import type { AccountView } from '@portal/query-api/contracts/account';
+import type { AccountView } from '@portal/contracts/views/account';
 import { AddressFields } from '../../../components/form/address-fields.tsx';
 import { Field, useFieldMessage } from '../../../components/form/field.tsx';
 import { ProvinceLoadFailure } from '../../../components/form/province-load-failure.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useSaveProfile } from '../api/profile.ts';
+import { useSaveProfile } from '../api/save-profile.ts';
 import { ProfilePhoto } from './profile-photo.tsx';
 import { useConfirmedSave } from './use-confirmed-save.ts';
 

@@ -3,7 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useUploadPhoto } from '../api/profile.ts';
+import { useUploadPhoto } from '../api/upload-photo.ts';
 
 const LIMIT = 2 * 1024 * 1024;
 

@@ -6,29 +6,16 @@ import type { z } from 'zod';
 import { MemberRegistration, MemberSelfRegistration, memberTitles } from '@portal/contracts/rules/registration';
 import { AddressFields } from '../../../components/form/address-fields.tsx';
 import { ProvinceLoadFailure } from '../../../components/form/province-load-failure.tsx';
-import { useCreateMember, useRegisterMember } from '../api/register.ts';
+import { useCreateMember } from '../api/create-member.ts';
+import { useRegisterMember } from '../api/register-member.ts';
 import { ConsentField } from './consent-field.tsx';
+import { emptyForm } from './empty-form.ts';
 import { PersonalFields } from './personal-fields.tsx';
 import { useRegistrationOutcome } from './registration-outcome.tsx';
 
 type Values = z.input<typeof MemberSelfRegistration>;
 
-const empty: Values = {
-  username: '',
-  password: '',
-  title: '',
-  fullName: '',
-  personalId: '',
-  personalPhone: '',
-  personalEmail: '',
-  personalAddress: '',
-  personalProvince: '',
-  personalDistrict: '',
-  personalSubdistrict: '',
-  personalPostalCode: '',
-  // The checkbox starts unticked; the rule accepts only a ticked one.
-  acceptTerms: false as unknown as true,
-};
+const empty: Values = emptyForm(MemberSelfRegistration);
 
 /**
  * Member registration (/register, spec 000 sections 2, 5 and 8), and the same form for an admin

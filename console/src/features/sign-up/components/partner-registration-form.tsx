@@ -7,18 +7,15 @@ import { PartnerRegistration, partnerTitles } from '@portal/contracts/rules/regi
 import { AddressFields } from '../../../components/form/address-fields.tsx';
 import { Field } from '../../../components/form/field.tsx';
 import { ProvinceLoadFailure } from '../../../components/form/province-load-failure.tsx';
-import { useRegisterPartner } from '../api/register.ts';
+import { useRegisterPartner } from '../api/register-partner.ts';
 import { ConsentField } from './consent-field.tsx';
+import { emptyForm } from './empty-form.ts';
 import { PersonalFields } from './personal-fields.tsx';
 import { useRegistrationOutcome } from './registration-outcome.tsx';
 
 type Values = z.input<typeof PartnerRegistration>;
 
-const empty = {
-  ...Object.fromEntries(Object.keys(PartnerRegistration.shape).map((field) => [field, ''])),
-  // The checkbox starts unticked; the rule accepts only a ticked one.
-  acceptTerms: false,
-} as unknown as Values;
+const empty: Values = emptyForm(PartnerRegistration);
 
 /**
  * Partner registration (/registeradmin, spec 000 sections 2, 5 and 8): personal and company data,

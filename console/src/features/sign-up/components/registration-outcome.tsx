@@ -6,8 +6,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 
 /**
  * What both registration forms do with the server's answer (spec 000 section 8): success shows
- * สมัครสมาชิกสำเร็จ! and goes to /; taken values and refused fields show under their fields;
- * any other refusal shows สมัครสมาชิกไม่สำเร็จ with the server's message; no answer shows
+ * สมัครสมาชิกสำเร็จ! and goes to /; taken values and refused fields show under their fields,
+ * and nothing else; any other refusal shows สมัครสมาชิกไม่สำเร็จ with the server's message; no answer shows
  * เกิดข้อผิดพลาด.
  */
 export function useRegistrationOutcome<Values extends FieldValues>(
@@ -19,7 +19,11 @@ export function useRegistrationOutcome<Values extends FieldValues>(
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { show: setNotice, dialog } = useNotice();
-  const fieldError = (field: string, message: string) => setError(field as Path<Values>, { type: 'server', message });
+  // The first field said wrong takes the focus, so a phone scrolls to it and a screen reader reads it.
+  const fieldErrors = (said: [field: string, message: string][]) =>
+    said.forEach(([field, message], index) =>
+      setError(field as Path<Values>, { type: 'server', message }, { shouldFocus: index === 0 }),
+    );
 
   function succeeded() {
     setNotice(
@@ -32,11 +36,18 @@ export function useRegistrationOutcome<Values extends FieldValues>(
   function failed(error: Error) {
     if (error instanceof ApiError) {
       const { fields, errors } = error.body as { fields?: Record<string, boolean>; errors?: Record<string, string> };
+      // Taken values and refused fields are said under their fields, with no dialog besides.
       if (error.status === 409 && fields) {
-        for (const [field, taken] of Object.entries(fields)) if (taken) fieldError(field, `duplicate.${field}`);
+        fieldErrors(
+          Object.entries(fields)
+            .filter(([, taken]) => taken)
+            .map(([field]) => [field, `duplicate.${field}`]),
+        );
+        return;
       }
       if (error.status === 400 && errors) {
-        for (const [field, message] of Object.entries(errors)) fieldError(field, message);
+        fieldErrors(Object.entries(errors));
+        return;
       }
       setNotice({ tone: 'error', title: t('rules::register.failed'), message: error.message });
       return;

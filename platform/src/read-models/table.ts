@@ -1,0 +1,134 @@
+import type { Sql } from '../store/sql.ts';
+import { createSealedView } from './sealed-columns.ts';
+
+/**
+ * A read model's table, declared once: each column's SQL next to the TypeScript type a query
+ * reads back, so the projector that writes it and the query API that reads it share one row type
+ * (`RowOf`), and a column renamed here is a type error wherever it is written or read.
+ *
+ * A sealed column holds personal data sealed with the read models' key: the table is then
+ * `<name>_sealed` (bytea in those columns) and `<name>` is a view that opens them (see
+ * sealed-columns.ts), so the query side reads plain values.
+ */
+export interface Column<T> {
+  readonly sql: string;
+  readonly sealed?: 'text' | 'nullable' | 'jsonb';
+  /** Only carries the type. */
+  readonly type?: T;
+}
+
+/** A plain column: its SQL type and constraints, and the type of its value. */
+export const column = <T>(sql: string): Column<T> => ({ sql });
+
+/**
+ * A sealed column, read opened: as text ('' once erased), as nullable text, or as JSON. Written
+ * as the sealed bytes.
+ */
+export const sealed = {
+  text: (): SealedColumn<string> => ({ sql: 'bytea', sealed: 'text' }),
+  nullable: (): SealedColumn<string | null> => ({ sql: 'bytea', sealed: 'nullable' }),
+  json: <T>(): SealedColumn<T | null> => ({ sql: 'bytea', sealed: 'jsonb' }),
+};
+type SealedColumn<T> = Column<T> & { readonly sealed: NonNullable<Column<T>['sealed']> };
+
+type Columns = Record<string, Column<unknown>>;
+
+export interface Table<C extends Columns = Columns> {
+  /** What queries read: the table, or the view over `<name>_sealed`. */
+  readonly name: string;
+  /** What the projector writes to. */
+  readonly storedAs: string;
+  readonly columns: C;
+  readonly primaryKey?: readonly string[];
+  /** Index name to its columns or expressions, e.g. `{ courses_by_topic: 'lower(topic), id' }`. */
+  readonly indexes: Readonly<Record<string, string>>;
+}
+
+export function defineTable<C extends Columns>(
+  name: string,
+  columns: C,
+  options: { primaryKey?: readonly (keyof C & string)[]; indexes?: Record<string, string> } = {},
+): Table<C> {
+  const isSealed = Object.values(columns).some((c) => c.sealed);
+  return {
+    name,
+    storedAs: isSealed ? `${name}_sealed` : name,
+    columns,
+    primaryKey: options.primaryKey,
+    indexes: options.indexes ?? {},
+  };
+}
+
+/** A row as a query reads it (sealed columns opened). */
+export type RowOf<T extends Table> = { [K in keyof T['columns']]: T['columns'][K] extends Column<infer V> ? V : never };
+
+/** A row as the projector writes it: sealed columns as their sealed bytes, times also as ISO text (as events carry them). */
+export type StoredRowOf<T extends Table> = {
+  [K in keyof T['columns']]: T['columns'][K] extends { sealed: string }
+    ? Buffer | null
+    : RowOf<T>[K] extends Date | null
+      ? RowOf<T>[K] | string
+      : RowOf<T>[K];
+};
+
+/** Creates the table (in `schema`, so a rebuild can fill fresh ones), its indexes and, if sealed, its view. */
+export async function createTable(sql: Sql, schema: string, table: Table): Promise<void> {
+  const definitions = Object.entries(table.columns).map(([name, c]) => `${name} ${c.sql}`);
+  if (table.primaryKey) definitions.push(`PRIMARY KEY (${table.primaryKey.join(', ')})`);
+  await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.${table.storedAs} (\n  ${definitions.join(',\n  ')}\n)`);
+  for (const [index, on] of Object.entries(table.indexes)) {
+    await sql.query(`CREATE INDEX IF NOT EXISTS ${index} ON ${schema}.${table.storedAs} (${on})`);
+  }
+  if (table.storedAs === table.name) return;
+  const entries = Object.entries(table.columns);
+  await createSealedView(sql, schema, {
+    name: table.name,
+    plain: entries.filter(([, c]) => !c.sealed).map(([name]) => name),
+    opened: Object.fromEntries(entries.flatMap(([name, c]) => (c.sealed ? [[name, c.sealed]] : []))),
+  });
+}
+
+/**
+ * `INSERT INTO <schema>.<table> (<the row's columns>) VALUES (...)` and its parameters, with
+ * `then` appended (an ON CONFLICT clause): the columns are the row's keys, so they are checked
+ * against the table's.
+ */
+export function insertRow<T extends Table>(
+  schema: string,
+  table: T,
+  row: Partial<StoredRowOf<T>>,
+  then = '',
+): [string, unknown[]] {
+  const names = Object.keys(row);
+  const values = names.map((name) => (row as Record<string, unknown>)[name]);
+  const placeholders = names.map((_, i) => `$${i + 1}`);
+  return [
+    `INSERT INTO ${schema}.${table.storedAs} (${names.join(', ')}) VALUES (${placeholders.join(', ')}) ${then}`.trim(),
+    values,
+  ];
+}
+
+/**
+ * `UPDATE <schema>.<table> SET <set's columns> WHERE <where's columns equal>` and its
+ * parameters; both sides checked against the table's columns.
+ */
+export function updateRows<T extends Table>(
+  schema: string,
+  table: T,
+  set: Partial<StoredRowOf<T>>,
+  where: Partial<StoredRowOf<T>>,
+): [string, unknown[]] {
+  // An empty side would be a syntax error at best, every row of the table at worst: refuse it here.
+  if (Object.keys(set).length === 0 || Object.keys(where).length === 0) {
+    throw new Error(`updateRows on ${table.name} needs a column to set and a column to match`);
+  }
+  const params: unknown[] = [];
+  const assign = (entries: [string, unknown][]) =>
+    entries.map(([name, value]) => {
+      params.push(value);
+      return `${name} = $${params.length}`;
+    });
+  const sets = assign(Object.entries(set));
+  const wheres = assign(Object.entries(where));
+  return [`UPDATE ${schema}.${table.storedAs} SET ${sets.join(', ')} WHERE ${wheres.join(' AND ')}`, params];
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOpenFunction, readModelKey, sealText, unlockReadModels } from '../src/read-models/sealed-columns.ts';
+import {
+  type RowOf,
+  column,
+  createTable,
+  defineTable,
+  insertRow,
+  sealed,
+  updateRows,
+} from '../src/read-models/table.ts';
+import { createEventStoreSchema } from '../src/store/schema.ts';
+import type { SqlDatabase } from '../src/store/sql.ts';
+import { testDatabases } from '../src/testing/databases.ts';
+
+/**
+ * A read model's table declared once (read-models/ declares each): the DDL, the row a query
+ * reads and the row the projector writes all come from the one declaration, on PGlite and
+ * PostgreSQL; a column the declaration does not have is a type error (checked by `npm run check`).
+ */
+const notes = defineTable(
+  'notes',
+  {
+    id: column<string>('text NOT NULL'),
+    author: column<string>('text NOT NULL'),
+    likes: column<number>('integer NOT NULL DEFAULT 0'),
+    posted_at: column<Date>('timestamptz NOT NULL'),
+    body: sealed.text(),
+    meta: sealed.json<{ tags: string[] }>(),
+  },
+  { primaryKey: ['id'], indexes: { notes_by_author: 'author, posted_at' } },
+);
+
+describe.each(testDatabases())('declared read-model tables on $name', (database) => {
+  let db: SqlDatabase;
+  let drop: () => Promise<void>;
+  let key: Buffer;
+  beforeAll(async () => {
+    ({ db, drop } = await database.open());
+    await createEventStoreSchema(db);
+    await db.query(`CREATE SCHEMA IF NOT EXISTS table_test`);
+    await createOpenFunction(db, 'table_test');
+    await createTable(db, 'table_test', notes);
+    key = await readModelKey(db);
+    await unlockReadModels(db);
+  });
+  afterAll(() => drop());
+
+  it('stores sealed columns under <name>_sealed and reads them opened through the view <name>', async () => {
+    expect(notes.storedAs).toBe('notes_sealed');
+    const row = {
+      id: 'n1',
+      author: 'somchai',
+      posted_at: '2026-11-24T08:00:00.000Z',
+      body: sealText(key, 'สวัสดี'),
+      meta: sealText(key, JSON.stringify({ tags: ['a'] })),
+    };
+    await db.query(...insertRow('table_test', notes, row, 'ON CONFLICT (id) DO NOTHING'));
+    await db.query(...insertRow('table_test', notes, row, 'ON CONFLICT (id) DO NOTHING'));
+    await db.query(...updateRows('table_test', notes, { likes: 3 }, { id: 'n1', author: 'somchai' }));
+    const rows = await db.query<RowOf<typeof notes>>(`SELECT * FROM table_test.notes`);
+    expect(rows).toEqual([
+      {
+        id: 'n1',
+        author: 'somchai',
+        likes: 3,
+        posted_at: new Date('2026-11-24T08:00:00.000Z'),
+        body: 'สวัสดี',
+        meta: { tags: ['a'] },
+      },
+    ]);
+    const sealedRows = await db.query<{ body: Uint8Array }>(`SELECT body FROM table_test.notes_sealed`);
+    expect(Buffer.from(sealedRows[0]!.body).toString('utf8')).not.toContain('สวัสดี');
+  });
+
+  it('creates its declared indexes, and creating again changes nothing', async () => {
+    await createTable(db, 'table_test', notes);
+    const indexes = await db.query<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = 'table_test' ORDER BY indexname`,
+    );
+    expect(indexes.map((index) => index.indexname)).toEqual(['notes_by_author', 'notes_sealed_pkey']);
+  });
+});
+
+describe('declared columns, at compile time', () => {
+  it('refuses a column the declaration does not have, on either side', () => {
+    // @ts-expect-error: no column `writer`
+    insertRow('s', notes, { writer: 'x' });
+    // @ts-expect-error: `likes` is a number
+    updateRows('s', notes, { likes: 'many' }, { id: 'n1' });
+    expect(() => updateRows('s', notes, { likes: 1 }, {})).toThrow(/a column to match/);
+    expect(() => updateRows('s', notes, {}, { id: 'n1' })).toThrow(/a column to set/);
+    const read = (row: RowOf<typeof notes>) =>
+      // @ts-expect-error: the row has no `writer`
+      row.writer;
+    expect(typeof read).toBe('function');
+  });
+});

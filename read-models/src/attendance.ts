@@ -1,0 +1,95 @@
+import type { ScanAttemptView } from '@portal/contracts/views/audit';
+import { column, defineTable, type RowOf } from '@portal/platform/read-models/table';
+
+/**
+ * The attendance read model: who counts as present in each round (voided scans kept but
+ * marked), every scan attempt for the audit (accepted, refused with the reason, voided), and the
+ * courses and rounds that are gone. Written by the projector's attendance projection (which also
+ * keeps the courses read model's counts); read by the audit, the rosters, the reports.
+ */
+export const attendance = defineTable(
+  'attendance',
+  {
+    round_id: column<string>('text NOT NULL'),
+    member_id: column<string>('text NOT NULL'),
+    course_id: column<string>('text NOT NULL'),
+    scanned_at: column<Date>('timestamptz NOT NULL'),
+    scanner_id: column<string>('text NOT NULL'),
+    method: column<string>('text NOT NULL'),
+    late: column<boolean>('boolean NOT NULL'),
+    walk_in: column<boolean>('boolean NOT NULL'),
+    voided_at: column<Date | null>('timestamptz'),
+  },
+  {
+    primaryKey: ['round_id', 'member_id'],
+    indexes: { attendance_course: 'course_id', attendance_member: 'member_id' },
+  },
+);
+export type AttendanceRow = RowOf<typeof attendance>;
+
+/** Every attempt, by its position in the log. */
+export const scanAttempts = defineTable(
+  'scan_attempts',
+  {
+    position: column<string | number>('bigint PRIMARY KEY'),
+    course_id: column<string>('text NOT NULL'),
+    round_id: column<string>('text NOT NULL'),
+    member_id: column<string | null>('text'),
+    scanner_id: column<string>('text NOT NULL'),
+    device_id: column<string | null>('text'),
+    method: column<string | null>('text'),
+    outcome: column<ScanAttemptView['outcome']>('text NOT NULL'),
+    reason: column<string | null>('text'),
+    device_time: column<Date | null>('timestamptz'),
+    server_time: column<Date>('timestamptz NOT NULL'),
+    late_uploaded: column<boolean>('boolean NOT NULL DEFAULT false'),
+    offline_decision: column<string | null>('text'),
+  },
+  {
+    indexes: {
+      scan_attempts_round: 'round_id, server_time',
+      // The audit's date filter and the overview's scans per day.
+      scan_attempts_time: 'server_time',
+    },
+  },
+);
+export type ScanAttemptRow = RowOf<typeof scanAttempts>;
+
+/**
+ * Deleted courses and cancelled rounds: a scan of theirs that arrives later (from another Kafka
+ * partition than the deletion) must not bring their attendance back.
+ */
+export const attendanceClosed = defineTable(
+  'attendance_closed',
+  {
+    scope: column<'course' | 'round'>('text NOT NULL'),
+    id: column<string>('text NOT NULL'),
+  },
+  { primaryKey: ['scope', 'id'] },
+);
+
+export const attendanceTables = [attendance, scanAttempts, attendanceClosed];
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+/** An attempt as the audit shows it, with the course's topic and the names the accounts read model holds. */
+export const toScanAttemptView = (
+  row: ScanAttemptRow & { topic: string | null; member_name: string | null; scanner_name: string | null },
+): ScanAttemptView => ({
+  position: Number(row.position),
+  courseId: row.course_id,
+  courseTopic: row.topic,
+  roundId: row.round_id,
+  memberId: row.member_id,
+  memberName: row.member_name,
+  scannerId: row.scanner_id,
+  scannerName: row.scanner_name,
+  deviceId: row.device_id,
+  method: row.method,
+  outcome: row.outcome,
+  reason: row.reason,
+  deviceTime: iso(row.device_time),
+  serverTime: iso(row.server_time)!,
+  lateUploaded: row.late_uploaded,
+  offlineDecision: row.offline_decision,
+});

@@ -1,0 +1,72 @@
+import type { ContactMessageView, EmailView } from '@portal/contracts/views/outreach';
+import { column, defineTable, type RowOf, sealed } from '@portal/platform/read-models/table';
+
+/**
+ * The admins' inbox (contact messages) and outbox (every e-mail and how it went). What they say
+ * is kept sealed with the read models' key (the views `contact_messages` and `emails` open it);
+ * erasing the writer blanks their rows. Written by the projector's outreach projection.
+ */
+export const contactMessages = defineTable(
+  'contact_messages',
+  {
+    id: column<string>('text PRIMARY KEY'),
+    sender_id: column<string | null>('text'),
+    name: sealed.text(),
+    email: sealed.text(),
+    subject: sealed.text(),
+    message: sealed.text(),
+    received_at: column<Date>('timestamptz NOT NULL'),
+  },
+  { indexes: { contact_messages_received: 'received_at DESC, id' } },
+);
+export type ContactMessageRow = RowOf<typeof contactMessages>;
+
+export const emails = defineTable(
+  'emails',
+  {
+    id: column<string>('text PRIMARY KEY'),
+    sender_id: column<string>('text NOT NULL'),
+    sender_name: sealed.text(),
+    recipient: sealed.text(),
+    subject: sealed.text(),
+    message: sealed.text(),
+    /** 'sending' until the send's outcome is recorded (queries show a stale one as 'interrupted'). */
+    status: column<Exclude<EmailView['status'], 'interrupted'>>('text NOT NULL'),
+    transport: column<string | null>('text'),
+    failure: column<string | null>('text'),
+    requested_at: column<Date>('timestamptz NOT NULL'),
+    settled_at: column<Date | null>('timestamptz'),
+  },
+  { indexes: { emails_requested: 'requested_at DESC, id' } },
+);
+export type EmailRow = RowOf<typeof emails>;
+
+export const outreachTables = [contactMessages, emails];
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+export const toContactMessageView = (row: ContactMessageRow): ContactMessageView => ({
+  _id: row.id,
+  senderId: row.sender_id,
+  name: row.name,
+  email: row.email,
+  subject: row.subject,
+  message: row.message,
+  receivedAt: iso(row.received_at)!,
+});
+
+/** An e-mail as the outbox shows it; `status` as the query worked it out (interrupted or not). */
+export const toEmailView = (
+  row: Omit<EmailRow, 'status' | 'transport'> & { status: EmailView['status'] },
+): EmailView => ({
+  _id: row.id,
+  senderId: row.sender_id,
+  senderName: row.sender_name,
+  to: row.recipient,
+  subject: row.subject,
+  message: row.message,
+  status: row.status,
+  failure: row.failure,
+  requestedAt: iso(row.requested_at)!,
+  settledAt: iso(row.settled_at),
+});
