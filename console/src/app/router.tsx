@@ -84,7 +84,7 @@ export const router = createBrowserRouter([
       { path: '/admin', element: guarded(['admin'], <AdminHome />) },
       { path: '/members/:id', element: guarded(['admin'], <MemberHistory />) },
       { path: '/e-market', element: guarded(anyone, <EMarket />) },
-      // The page itself tells other roles, in the spec's words (section 2.5).
+      // The route tells other roles, in the spec's words for this page (section 2.5).
       { path: '/report', element: <Report /> },
       { path: '/audit', element: guarded(['admin'], <Audit />) },
       {

@@ -1,16 +1,34 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { Role } from '@portal/contracts/accounts/account.events';
 import { homeOf, useSession } from '../lib/session.tsx';
 
-export function AccessDenied() {
+/**
+ * A page this person may not open (spec 001 section 2.1's view), in words that fit them: a
+ * visitor is asked to sign in; a signed-in person is told which accounts may open it (the spec's
+ * "administrator account" only where that is true) and offered their own home as well as the
+ * login screen. `message` replaces the sentence where the spec gives the screen its own.
+ */
+export function AccessDenied({ roles, message }: { roles: readonly Role[]; message?: string }) {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const body = !user
+    ? t('accessDenied.signIn')
+    : (message ?? t(roles.includes('partner') ? 'accessDenied.staffBody' : 'accessDenied.body'));
   return (
     <section className="card" role="alert">
       <h1>{t('accessDenied.title')}</h1>
-      <p>{t('accessDenied.body')}</p>
-      <Link className="button primary" to="/login">
-        {t('accessDenied.login')}
-      </Link>
+      <p>{body}</p>
+      <div className="course-actions">
+        {user && (
+          <Link className="button primary" to={homeOf(user.role)}>
+            {t('accessDenied.home')}
+          </Link>
+        )}
+        <Link className={user ? 'button' : 'button primary'} to="/login">
+          {t('accessDenied.login')}
+        </Link>
+      </div>
     </section>
   );
 }

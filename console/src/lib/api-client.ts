@@ -2,6 +2,14 @@ import i18n from './i18n.ts';
 import { storedToken } from './storage.ts';
 
 /** An answer the server gave with a 4xx or 5xx: its status and body (message, errors, ...). */
+/** An answer that arrived but is not the shape the screen was promised (the contract's schema). */
+export class MalformedAnswer extends Error {
+  constructor(readonly path: string) {
+    super(`The answer of ${path} does not have the expected structure.`);
+    this.name = 'MalformedAnswer';
+  }
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -215,7 +215,7 @@ describe.skipIf(chromiumSkipReason())(
 
     it('reports attendance per course, with the participants who were really scanned', async () => {
       const page = await signIn(browser, partner);
-      await page.getByLabel('User menu').click();
+      await page.locator('summary', { hasText: 'User menu' }).click();
       await page.locator('.user-menu').getByRole('link', { name: 'Attendance report' }).click();
       await page.getByRole('heading', { name: 'Course Attendance Overview' }).waitFor();
       const card = page.locator('article.course-card').filter({ hasText: 'Morning Yoga' });

@@ -47,7 +47,7 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
 
   it('creates a course with an image and rounds, checking every field first, and shows its details', async () => {
     const page = await signIn(partner);
-    await page.getByLabel('User menu').click();
+    await page.locator('summary', { hasText: 'User menu' }).click();
     await page.locator('.user-menu').getByRole('link', { name: 'Course list' }).click();
     await page.getByText('No courses yet. Add the first one.').waitFor();
     await page.getByRole('link', { name: 'Add New Course' }).click();
@@ -150,6 +150,9 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
     expect(await card.getByRole('link', { name: 'View Details' }).count()).toBe(1);
     expect(await card.getByRole('link', { name: 'Edit' }).count()).toBe(0);
     expect(await card.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // The status is shown, not offered: only the creator and admins change it, here as on /report.
+    await card.getByText('Public', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: /^Public/ }).count()).toBe(0);
     await other.goto(courseUrl.replace('/courses/', '/courses/edit/'));
     await other.getByText('Only the course creator or an administrator can change this course.').waitFor();
 
@@ -240,6 +243,23 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('You will not be able to recover this course!').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await doomed.count()).toBe(1);
+    // Deleting looks dangerous and is never the default: red, focus on Cancel, Enter keeps the
+    // course, Escape closes, and Tab never leaves the dialog.
+    await doomed.getByRole('button', { name: 'Delete' }).click();
+    const yes = dialog.getByRole('button', { name: 'Yes, delete it!' });
+    expect(await yes.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(185, 28, 28)');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await doomed.count()).toBe(1);
+    await doomed.getByRole('button', { name: 'Delete' }).click();
+    for (let step = 0; step < 5; step++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=alertdialog]')))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     expect(await doomed.count()).toBe(1);
     await doomed.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();

@@ -82,6 +82,16 @@ describe.skipIf(chromiumSkipReason())('the admin and partner layouts', () => {
       new Date().toLocaleDateString('th-TH', { dateStyle: 'full' }),
     );
     expect(await page.getByTestId('header-date').textContent()).toContain('พ.ศ.');
+    // Nothing in the header is hidden or cut short on a phone: brand, date, clock, the user's name.
+    for (const part of [
+      page.locator('.header .brand'),
+      page.getByTestId('header-date'),
+      page.getByTestId('header-clock'),
+      page.locator('.user-menu summary'),
+    ]) {
+      expect(await part.isVisible()).toBe(true);
+      expect(await part.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    }
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-375-closed-th.png') });
     await page.getByRole('button', { name: 'เมนู' }).click();
     await expect.poll(() => sidebar.isVisible()).toBe(true);
@@ -90,6 +100,38 @@ describe.skipIf(chromiumSkipReason())('the admin and partner layouts', () => {
     await sidebar.getByRole('link', { name: 'ตั้งค่าบัญชี' }).click();
     await page.waitForURL(`${portal.url}/setting`);
     await expect.poll(() => sidebar.isVisible()).toBe(false);
+  });
+
+  it('tells each person refused a page what fits them, with a way out, before asking the API anything', async () => {
+    const { person } = await approvedMember();
+    const page = await signedIn(person.username, person.password);
+    const coursesAsked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/admin/courses')) coursesAsked.push(request.url());
+    });
+    // A member on the report: the spec's sentence for it, and the way back to their own home.
+    await page.goto(`${portal.url}/report`);
+    await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
+    await page.getByText('You do not have permission to view this page.').waitFor();
+    await page.getByRole('link', { name: 'Back to my home' }).click();
+    await page.waitForURL(`${portal.url}/e-market`);
+    expect(coursesAsked).toEqual([]);
+    // A page for partners and admins names both, not only administrators.
+    await page.goto(`${portal.url}/courses`);
+    await page
+      .getByText(
+        'You do not have the necessary permissions to view this page. Please log in with a partner or administrator account.',
+      )
+      .waitFor();
+    await page.context().close();
+
+    // A visitor is asked to sign in, not to find an administrator account.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${portal.url}/admin`);
+    await visitor.getByText('Please log in to view this page.').waitFor();
+    expect(await visitor.getByText(/administrator account/).count()).toBe(0);
+    await visitor.getByRole('link', { name: 'Go to Login' }).waitFor();
+    await visitor.close();
   });
 
   it('gives members the profile QR card: a 200 px QR to save or mail, and logout', async () => {

@@ -106,6 +106,12 @@ describe.skipIf(chromiumSkipReason())('notifications', () => {
     expect(await soon.innerText()).toMatch(/รอบเรียนของ “Pottery I” จะเริ่มในอีก (29|30) นาที/);
     expect(await page.getByTestId('notifications').innerText()).toContain('การสมัครได้รับการยืนยัน');
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    // Each tab's label stays on one line (the tabs wrap whole instead).
+    const tabs = await page
+      .getByRole('tab')
+      .evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().height)));
+    expect(tabs).toHaveLength(4);
+    expect(new Set(tabs).size, `tab heights ${tabs.join(', ')}`).toBe(1);
     await shot(page, 'notifications-th-375.png');
     await soon.getByRole('link', { name: 'แสดงบัตรเข้าเรียน' }).click();
     await page.waitForURL(/\/e-market#member-pass$/);

@@ -107,6 +107,29 @@ describe.skipIf(chromiumSkipReason())('the partner home (/partner)', () => {
     await thai.context().close();
   });
 
+  it('shows partners and admins the catalogue as members see it, with nothing the server would refuse', async () => {
+    for (const person of [partner, ADMIN]) {
+      const page = await signIn(browser, portal.url, person);
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+      });
+      await page.goto(`${portal.url}/e-market`);
+      await page.getByRole('heading', { level: 1, name: 'Course catalogue' }).waitFor();
+      await page
+        .getByText(
+          'Members enrol here. You are signed in as staff, so you see the catalogue as members do, without enrolling.',
+        )
+        .waitFor();
+      await page.locator('.course-card').first().waitFor();
+      expect(await page.getByRole('button', { name: 'Enrol' }).count()).toBe(0);
+      expect(await page.getByRole('tab').count()).toBe(0);
+      expect(await page.getByText('Your pass could not be loaded').count()).toBe(0);
+      expect(refused).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it('is the partners’ home only: a member is told they may not open it', async () => {
     const page = await signIn(browser, portal.url, member);
     await page.goto(`${portal.url}/partner`);

@@ -153,8 +153,8 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
 
   it('tells a member without courses so, and points them at the catalogue', async () => {
     for (const [lang, text, browse] of [
-      ['en', 'You are not enrolled in any courses yet', 'Browse Courses'],
       ['th', 'คุณยังไม่ได้ลงทะเบียนหลักสูตรใด', 'เลือกดูหลักสูตร'],
+      ['en', 'You are not enrolled in any courses yet', 'Browse Courses'],
     ] as const) {
       const page = await signIn(browser, portal.url, eve, { lang });
       const empty = page.getByTestId('dashboard-empty');
@@ -163,6 +163,15 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
       await shot(page, `dashboard-empty-${lang}.png`);
       await empty.getByRole('link', { name: browse }).click();
       await expect.poll(() => page.evaluate(() => location.hash)).toBe('#catalogue');
+      if (lang === 'en') {
+        // Enrolling updates the dashboard above the catalogue at once, and so does leaving (last, as
+        // the course left stays in her history).
+        await page.getByRole('button', { name: 'Enrol' }).first().click();
+        await expect.poll(() => stats(page).innerText(), { timeout: 5000 }).toMatch(/Enrolled Courses\s+1/);
+        await page.getByRole('button', { name: 'Leave course' }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+        await expect.poll(() => stats(page).innerText(), { timeout: 5000 }).toMatch(/Enrolled Courses\s+0/);
+      }
       await page.context().close();
     }
   });
@@ -246,7 +255,7 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
     await page.goto(`${portal.url}/courses/${aikido.id}`);
     const panel = page.locator('section.as-of');
     await panel.getByRole('heading', { name: 'Counts as of a past moment' }).waitFor();
-    await panel.getByLabel('As of').fill(beforeVoid.slice(0, 19));
+    await panel.getByLabel('As of', { exact: true }).fill(beforeVoid.slice(0, 19));
     await panel.getByRole('button', { name: 'Show' }).click();
     const counts = panel.getByTestId('counts-as-of');
     await expect
@@ -254,10 +263,10 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
       .toMatch(/Enrolled\s+2\s+Participants\s+1\s+Attended\s+1/);
     await shot(page, 'counts-as-of-en.png');
     // Now: the void has taken the scan away.
-    await panel.getByLabel('As of').fill(new Date(Date.now() + 60_000).toISOString().slice(0, 19));
+    await panel.getByLabel('As of', { exact: true }).fill(new Date(Date.now() + 60_000).toISOString().slice(0, 19));
     await panel.getByRole('button', { name: 'Show' }).click();
     await expect.poll(() => counts.locator('.stats').innerText()).toMatch(/Participants\s+0\s+Attended\s+0/);
-    await panel.getByLabel('As of').fill('2020-01-01T00:00:00');
+    await panel.getByLabel('As of', { exact: true }).fill('2020-01-01T00:00:00');
     await panel.getByRole('button', { name: 'Show' }).click();
     await panel.getByText('The course did not exist at that moment.').waitFor();
     await page.context().close();
@@ -283,6 +292,22 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
     await expect.poll(() => page.locator('tbody tr').count()).toBe(3); // two scans and one void
     expect(await page.locator('tbody').innerText()).toContain('scanned the wrong pass');
     await shot(page, 'audit-th.png');
+    await page.context().close();
+  });
+
+  it('says when the report’s answer is malformed, and when a course has no participants', async () => {
+    const page = await signIn(browser, portal.url, ADMIN);
+    // Calligraphy's only round is still to come: nobody has been scanned in it.
+    await page.goto(`${portal.url}/report`);
+    const calligraphy = page.locator('article.course-card').filter({ hasText: 'Calligraphy' });
+    await calligraphy.getByRole('button', { name: 'View All Participants' }).click();
+    await page.getByRole('dialog').getByText('No participants found for this course across all rounds.').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // An answer that is not the contract's shape (a proxy's page, an old server): said as the spec says.
+    await page.route('**/api/admin/courses?*', (route) => route.fulfill({ json: { courses: 'not a list' } }));
+    await page.reload();
+    await page.getByText('Failed to load course overview data. Invalid response structure.').waitFor();
     await page.context().close();
   });
 });

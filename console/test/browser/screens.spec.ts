@@ -76,6 +76,15 @@ describe.skipIf(chromiumSkipReason())(
             await page.getByRole('heading', { level: 1, name: screen.heading[lang], exact: true }).waitFor();
             expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
             expect(await page.evaluate(() => document.documentElement.dataset.theme ?? 'light')).toBe(theme);
+            // Thai marks stack above and below the letters: every line of the heading and the text
+            // has at least 1.5 times the font's size, so they never touch the line above.
+            const spacing = await page.evaluate(() =>
+              [...document.querySelectorAll('h1, main p, main label')].slice(0, 12).map((element) => {
+                const style = getComputedStyle(element);
+                return parseFloat(style.lineHeight) / parseFloat(style.fontSize);
+              }),
+            );
+            for (const ratio of spacing) expect(ratio, `${screen.path}: line-height`).toBeGreaterThanOrEqual(1.5);
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             expect(overflow, `${screen.path} as ${screen.who} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
             const name = `screen${screen.path.replaceAll('/', '-')}-${screen.who}-${lang}-${width}.png`;

@@ -55,7 +55,7 @@ describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
     expect(stored).not.toHaveProperty('profile_img');
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-home.png') });
 
-    await page.getByLabel('User menu').click();
+    await page.locator('summary', { hasText: 'User menu' }).click();
     await page.locator('.user-menu').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${portal.url}/`);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

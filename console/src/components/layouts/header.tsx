@@ -66,35 +66,39 @@ export function Header({
           ◐
         </button>
         {user && notifications}
-        {user && (
-          <details
-            className="user-menu"
-            // Choosing an entry closes the menu.
-            onClick={(event) => {
-              if ((event.target as HTMLElement).closest('a, button')) event.currentTarget.open = false;
-            }}
-          >
-            <summary aria-label={t('header.userMenu')}>{user.fullName || user.username}</summary>
-            <nav>
-              {/* Admins reach these from the sidebar; partners and members have only this menu. */}
-              {user.role === 'partner' && <Link to="/courses">{t('screen.courses')}</Link>}
-              {user.role === 'partner' && <Link to="/createcourse">{t('screen.createcourse')}</Link>}
-              {user.role === 'partner' && <Link to="/report">{t('screen.report')}</Link>}
-              {user.role === 'member' && <Link to="/e-market">{t('screen.emarket')}</Link>}
-              <Link to="/setting">{t('header.settings')}</Link>
-              <button
-                type="button"
-                onClick={async () => {
-                  await signOut();
-                  navigate('/', { replace: true });
-                }}
-              >
-                {t('header.logout')}
-              </button>
-            </nav>
-          </details>
-        )}
       </div>
+      {user && (
+        <details
+          className="user-menu"
+          // Choosing an entry closes the menu.
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest('a, button')) event.currentTarget.open = false;
+          }}
+        >
+          <summary>
+            {/* The name read out starts with what is seen, as speech input users say it. */}
+            {user.fullName || user.username}
+            <span className="visually-hidden">, {t('header.userMenu')}</span>
+          </summary>
+          <nav>
+            {/* Admins reach these from the sidebar; partners and members have only this menu. */}
+            {user.role === 'partner' && <Link to="/courses">{t('screen.courses')}</Link>}
+            {user.role === 'partner' && <Link to="/createcourse">{t('screen.createcourse')}</Link>}
+            {user.role === 'partner' && <Link to="/report">{t('screen.report')}</Link>}
+            {user.role === 'member' && <Link to="/e-market">{t('screen.emarket')}</Link>}
+            <Link to="/setting">{t('header.settings')}</Link>
+            <button
+              type="button"
+              onClick={async () => {
+                await signOut();
+                navigate('/', { replace: true });
+              }}
+            >
+              {t('header.logout')}
+            </button>
+          </nav>
+        </details>
+      )}
     </header>
   );
 }

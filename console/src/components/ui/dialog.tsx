@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModal } from './use-modal.ts';
 
 export type DialogTone = 'success' | 'error' | 'warning' | 'info';
 
@@ -7,17 +8,16 @@ export type DialogTone = 'success' | 'error' | 'warning' | 'info';
 export function Dialog(props: { tone: DialogTone; title: string; children?: ReactNode; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const modal = useModal(props.onClose);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);
   return (
-    <div className="overlay" onKeyDown={(event) => event.key === 'Escape' && props.onClose()}>
-      <div role="alertdialog" aria-modal="true" aria-labelledby={titleId} className={`dialog dialog-${props.tone}`}>
-        <h2 id={titleId}>{props.title}</h2>
-        {props.children && <div className="dialog-body">{props.children}</div>}
-        <button ref={button} type="button" className="button primary" onClick={props.onClose}>
-          {t('dialog.ok')}
-        </button>
-      </div>
-    </div>
+    <dialog {...modal} role="alertdialog" aria-labelledby={titleId} className={`dialog dialog-${props.tone}`}>
+      <h2 id={titleId}>{props.title}</h2>
+      {props.children && <div className="dialog-body">{props.children}</div>}
+      <button ref={button} type="button" className="button primary" onClick={props.onClose}>
+        {t('dialog.ok')}
+      </button>
+    </dialog>
   );
 }

@@ -41,6 +41,7 @@ export function VoidScan(props: { roundId: string; member: { _id: string; name: 
       {open && (
         <ConfirmDialog
           title={t('round.voidTitle', { name: props.member.name })}
+          destructive
           onCancel={() => setOpen(false)}
           onConfirm={() => void confirm()}
         >

@@ -13,6 +13,7 @@ import {
 import { browserTimeZone, dateTime } from '../../../lib/dates.ts';
 import { usePage } from '../../../lib/use-page.ts';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
+import { TableWrap } from '../../../components/ui/table-wrap.tsx';
 
 /**
  * The scan audit (admins): every attempt, accepted, refused with its reason, or voided, with who
@@ -84,8 +85,8 @@ export function AuditPage() {
         <LoadFailed message={t('audit.loadFailed')} onRetry={audit.refetch} retry="settings.retry" />
       ) : (
         <>
-          <div className="table-wrap">
-            <table>
+          <TableWrap label={t('screen.audit')}>
+            <table className="stacked audit-table">
               <thead>
                 <tr>
                   <th>{t('audit.serverTime')}</th>
@@ -100,8 +101,8 @@ export function AuditPage() {
               <tbody>
                 {data.attempts.map((attempt) => (
                   <tr key={attempt.position}>
-                    <td>{dateTime(attempt.serverTime, i18n.language)}</td>
-                    <td>
+                    <td data-label={t('audit.serverTime')}>{dateTime(attempt.serverTime, i18n.language)}</td>
+                    <td data-label={t('audit.outcome')}>
                       <span className={`badge outcome-${attempt.outcome}`}>
                         {t(`audit.outcome.${attempt.outcome}`)}
                       </span>
@@ -113,7 +114,7 @@ export function AuditPage() {
                         </div>
                       )}
                     </td>
-                    <td>
+                    <td data-label={t('round.member')}>
                       {attempt.memberId ? (
                         <Link to={`/members/${attempt.memberId}`} title={t('history.link')}>
                           {attempt.memberName ?? attempt.memberId}
@@ -127,25 +128,25 @@ export function AuditPage() {
                         </div>
                       )}
                     </td>
-                    <td>
+                    <td data-label={t('audit.course')}>
                       {attempt.courseTopic ?? '—'}
                       <div>
                         <code title={attempt.roundId}>{attempt.roundId}</code>
                       </div>
                     </td>
-                    <td>
+                    <td data-label={t('audit.scanner')}>
                       {attempt.scannerName ?? '—'}
                       <div>
                         <code>{attempt.scannerId}</code>
                       </div>
                     </td>
-                    <td>
+                    <td data-label={t('audit.device')}>
                       <code>{attempt.deviceId ?? '—'}</code>
                       <div className="muted">
                         {attempt.method ? t(`audit.method.${attempt.method}`, { defaultValue: attempt.method }) : ''}
                       </div>
                     </td>
-                    <td>
+                    <td data-label={t('audit.deviceTime')}>
                       {dateTime(attempt.deviceTime, i18n.language)}
                       {attempt.lateUploaded && <div className="badge badge-pending">{t('audit.lateUploaded')}</div>}
                       {attempt.offlineDecision && (
@@ -168,7 +169,7 @@ export function AuditPage() {
               </tbody>
             </table>
             {data.attempts.length === 0 && <p className="empty">{t('audit.empty')}</p>}
-          </div>
+          </TableWrap>
           {data.pages > 1 && <Pager page={data.page} pages={data.pages} onPage={setPage} spelled />}
         </>
       )}

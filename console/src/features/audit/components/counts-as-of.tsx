@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCountsAsOf } from '../api/get-counts-as-of.ts';
 import { dateTime, fromLocalInput, toLocalInput } from '../../../lib/dates.ts';
 import { Loading } from '../../../components/status-views.tsx';
+import { TableWrap } from '../../../components/ui/table-wrap.tsx';
 
 /**
  * "As of" for admins: a course's counts as they stood at a chosen past moment, worked out by the
@@ -62,7 +63,7 @@ export function CountsAsOf({ courseId }: { courseId: string }) {
             ))}
           </dl>
           {counts.data.counts.rounds.length > 0 && (
-            <div className="table-wrap">
+            <TableWrap label={t('asOf.title')}>
               <table>
                 <thead>
                   <tr>
@@ -81,7 +82,7 @@ export function CountsAsOf({ courseId }: { courseId: string }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
         </div>
       )}

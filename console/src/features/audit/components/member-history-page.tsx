@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMemberHistory } from '../api/get-member-history.ts';
 import { dateTime } from '../../../lib/dates.ts';
 import { Loading } from '../../../components/status-views.tsx';
+import { TableWrap } from '../../../components/ui/table-wrap.tsx';
 
 /**
  * One member as admins audit them (/members/{id}): the dashboard the member sees, then every round
@@ -28,8 +29,8 @@ export function MemberHistoryPage({ id, dashboard }: { id: string; dashboard: Re
         ) : history.data.attendance.length === 0 ? (
           <p className="muted">{t('history.empty')}</p>
         ) : (
-          <div className="table-wrap">
-            <table data-testid="attendance-history">
+          <TableWrap label={t('history.title')}>
+            <table className="stacked" data-testid="attendance-history">
               <thead>
                 <tr>
                   <th>{t('history.course')}</th>
@@ -41,10 +42,10 @@ export function MemberHistoryPage({ id, dashboard }: { id: string; dashboard: Re
               <tbody>
                 {history.data.attendance.map((entry) => (
                   <tr key={entry.roundId} className={entry.voided ? 'voided' : undefined}>
-                    <td>{entry.courseTopic ?? entry.courseId}</td>
-                    <td>{dateTime(entry.roundStartTime, i18n.language)}</td>
-                    <td>{dateTime(entry.scannedAt, i18n.language)}</td>
-                    <td>
+                    <td data-label={t('history.course')}>{entry.courseTopic ?? entry.courseId}</td>
+                    <td data-label={t('history.roundStart')}>{dateTime(entry.roundStartTime, i18n.language)}</td>
+                    <td data-label={t('history.scannedAt')}>{dateTime(entry.scannedAt, i18n.language)}</td>
+                    <td data-label={t('history.notes')}>
                       {[
                         entry.voided && t('audit.outcome.voided'),
                         entry.late && t('round.late'),
@@ -57,7 +58,7 @@ export function MemberHistoryPage({ id, dashboard }: { id: string; dashboard: Re
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </section>
     </>

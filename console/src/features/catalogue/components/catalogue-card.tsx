@@ -2,10 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../../lib/dates.ts';
 import { CourseCardShell } from '../../../components/course-card-shell.tsx';
 import type { CatalogueAnswer } from '../api/get-catalogue.ts';
+import { nextRoundText } from '../next-round.ts';
 
 /** One course of the catalogue: what it is, places left, the next round, and Enrol or Leave. */
 export function CatalogueCard(props: {
   course: CatalogueAnswer['courses'][number];
+  /** Only members enrol: staff see the card without its button. */
+  canEnrol: boolean;
   busy: boolean;
   onEnrol: () => void;
   onLeave: () => void;
@@ -13,6 +16,7 @@ export function CatalogueCard(props: {
   const { t, i18n } = useTranslation();
   const { course } = props;
   const full = course.seatsLeft === 0 && !course.enrolledByMe;
+  const next = nextRoundText(course.nextRound);
   return (
     <CourseCardShell
       course={course}
@@ -29,14 +33,10 @@ export function CatalogueCard(props: {
         <li>
           {t('courses.rounds')}: {course.roundCount}
         </li>
-        <li>
-          {course.nextRound
-            ? t('market.nextRound', { date: dateTime(course.nextRound.roundStartTime, i18n.language) })
-            : t('market.noRounds')}
-        </li>
+        <li>{next.date ? t(next.key, { date: dateTime(next.date, i18n.language) }) : t(next.key)}</li>
       </ul>
       <div className="course-actions">
-        {course.enrolledByMe ? (
+        {!props.canEnrol ? null : course.enrolledByMe ? (
           <button type="button" className="button" disabled={props.busy} onClick={props.onLeave}>
             {t('market.leave')}
           </button>

@@ -11,15 +11,19 @@ import { useEnrolment } from '../api/enrolment.ts';
 import { CatalogueCard } from './catalogue-card.tsx';
 import { LoadFailed, Loading } from '../../../components/status-views.tsx';
 import { SearchField } from '../../../components/ui/list-toolbar.tsx';
+import { useSession } from '../../../lib/session.tsx';
 
 type Course = CatalogueAnswer['courses'][number];
 
 /**
  * The members' home (/e-market): public courses to enrol in, and "my courses". Enrolling takes a
- * place at once or says why not (full, no longer open); leaving asks first.
+ * place at once or says why not (full, no longer open); leaving asks first. Partners and admins
+ * see the catalogue as members do, told that only members enrol, with nothing to press that the
+ * server would refuse.
  */
 export function CataloguePage() {
   const { t } = useTranslation();
+  const member = useSession().user?.role === 'member';
   const toast = useToast();
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim());
@@ -57,12 +61,15 @@ export function CataloguePage() {
     <section className="catalogue" id="catalogue">
       <h1>{t('screen.emarket')}</h1>
       <div className="toolbar">
-        <div role="tablist" className="tabs">
-          {tab(false, t('market.all'))}
-          {tab(true, t('market.mine'))}
-        </div>
+        {member && (
+          <div role="tablist" className="tabs">
+            {tab(false, t('market.all'))}
+            {tab(true, t('market.mine'))}
+          </div>
+        )}
         <SearchField label={t('courses.search')} value={typed} onChange={setTyped} />
       </div>
+      {!member && <p className="banner">{t('market.staffNote')}</p>}
       {catalogue.isPending ? (
         <Loading />
       ) : catalogue.isError || !data ? (
@@ -82,6 +89,7 @@ export function CataloguePage() {
               <CatalogueCard
                 key={course._id}
                 course={course}
+                canEnrol={member}
                 busy={enrolment.isPending && enrolment.variables?.id === course._id}
                 onEnrol={() => change(course, true)}
                 onLeave={() => setLeaving(course)}

@@ -31,16 +31,21 @@ export function CourseCard(props: {
         {t('courses.created')}: {date(course.createdAt, i18n.language)}
       </p>
       <div className="course-actions">
-        <button
-          type="button"
-          className={`badge badge-${course.status}`}
-          disabled={props.statusBusy}
-          onClick={props.onToggleStatus}
-          title={t(course.status === 'public' ? 'courses.makePrivate' : 'courses.makePublic')}
-          aria-label={`${t(`courses.${course.status}`)}: ${t(course.status === 'public' ? 'courses.makePrivate' : 'courses.makePublic')}`}
-        >
-          {t(`courses.${course.status}`)}
-        </button>
+        {/* The creator and admins change the status (the server's rule, as on /report); others see it. */}
+        {props.canManage ? (
+          <button
+            type="button"
+            className={`badge badge-${course.status}`}
+            disabled={props.statusBusy}
+            onClick={props.onToggleStatus}
+            title={t(course.status === 'public' ? 'courses.makePrivate' : 'courses.makePublic')}
+            aria-label={`${t(`courses.${course.status}`)}: ${t(course.status === 'public' ? 'courses.makePrivate' : 'courses.makePublic')}`}
+          >
+            {t(`courses.${course.status}`)}
+          </button>
+        ) : (
+          <span className={`badge badge-${course.status}`}>{t(`courses.${course.status}`)}</span>
+        )}
         <Link className="button small" to={`/courses/${course._id}`}>
           {t('courses.view')}
         </Link>

@@ -51,6 +51,7 @@ export function useCourseActions() {
         <ConfirmDialog
           title={t('courses.confirmDelete.title')}
           confirmLabel={t('courses.confirmDelete.yes')}
+          destructive
           onCancel={() => setDeleting(null)}
           onConfirm={confirmDelete}
         >

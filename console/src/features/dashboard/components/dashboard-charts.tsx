@@ -79,7 +79,7 @@ export function TrendChart({ courses }: { courses: readonly MemberCourse[] }) {
             margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
           >
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+            <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
             <YAxis domain={[0, 100]} unit="%" width={48} />
             <Tooltip formatter={(value) => [`${String(value)}%`, t('dashboard.attendanceRate')]} />
             <Line type="monotone" dataKey="rate" stroke="#0f766e" strokeWidth={2} isAnimationActive={false} />

@@ -25,7 +25,7 @@ export function ScansChart({ days }: { days: OverviewAnswer['scansPerDay'] }) {
         aria-label={t('overview.scans')}
       >
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+        <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
         <YAxis allowDecimals={false} width={40} />
         <Tooltip />
         <Legend />
@@ -73,7 +73,7 @@ export function RatesChart({ courses }: { courses: OverviewAnswer['courseRates']
           >
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" domain={[0, 100]} unit="%" />
-            <YAxis type="category" dataKey="courseTopic" width={120} tick={{ fontSize: 11 }} />
+            <YAxis type="category" dataKey="courseTopic" width={120} tick={{ fontSize: 12 }} />
             <Tooltip />
             <Bar dataKey="rate" name={t('dashboard.attendanceRate')} fill="#0f766e" isAnimationActive={false} />
           </BarChart>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../../lib/dates.ts';
 import { useProjectors } from '../api/get-projectors.ts';
 import { Loading } from '../../../components/status-views.tsx';
+import { TableWrap } from '../../../components/ui/table-wrap.tsx';
 
 /**
  * On the admins' overview: how far the reports are behind what happened (the projectors' lag,
@@ -45,7 +46,7 @@ export function ProjectorLag() {
               {t('projectors.whole', { events: data.readModels.lagEvents, seconds: data.readModels.lagSeconds })}
             </strong>
           </p>
-          <div className="table-wrap">
+          <TableWrap label={t('projectors.title')}>
             <table>
               <thead>
                 <tr>
@@ -70,7 +71,7 @@ export function ProjectorLag() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PartnerHomeAnswer } from '../api/get-partner-home.ts';
+import { TableWrap } from '../../../components/ui/table-wrap.tsx';
 
 /** The courses a partner created, newest first, with the same counts as the attendance report. */
 export function PartnerCourses({ courses }: { courses: PartnerHomeAnswer['courses'] }) {
@@ -16,8 +17,8 @@ export function PartnerCourses({ courses }: { courses: PartnerHomeAnswer['course
           </Link>
         </div>
       ) : (
-        <div className="table-wrap">
-          <table data-testid="partner-courses">
+        <TableWrap label={t('partnerHome.courses')}>
+          <table className="stacked" data-testid="partner-courses">
             <thead>
               <tr>
                 <th scope="col">{t('history.course')}</th>
@@ -34,16 +35,18 @@ export function PartnerCourses({ courses }: { courses: PartnerHomeAnswer['course
                   <th scope="row">
                     <Link to={`/courses/${course._id}`}>{course.courseTopic}</Link>
                   </th>
-                  <td>{t(course.status === 'public' ? 'courses.public' : 'courses.private')}</td>
-                  <td>{course.enrolled}</td>
-                  <td>{course.rounds.length}</td>
-                  <td>{course.totalAttend}</td>
-                  <td>{course.totalAbsent}</td>
+                  <td data-label={t('registrations.status')}>
+                    {t(course.status === 'public' ? 'courses.public' : 'courses.private')}
+                  </td>
+                  <td data-label={t('courses.enrolled')}>{course.enrolled}</td>
+                  <td data-label={t('courses.rounds')}>{course.rounds.length}</td>
+                  <td data-label={t('courses.attended')}>{course.totalAttend}</td>
+                  <td data-label={t('courses.absent')}>{course.totalAbsent}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       <nav className="card-links">
         <Link to="/courses">{t('screen.courses')}</Link>

@@ -72,7 +72,7 @@ export function RegistrationsPage() {
           const button = (action: Action | 'view', label: string) => (
             <button
               type="button"
-              className="button small"
+              className={action === 'delete' || action === 'erase' ? 'button small danger' : 'button small'}
               onClick={() => (action === 'view' ? setViewing(member) : setAsking({ action, member }))}
               aria-label={`${label}: ${member.fullName || member.username}`}
             >
@@ -190,6 +190,7 @@ export function RegistrationsPage() {
       {asking && (
         <ConfirmDialog
           title={t(`registrations.confirm.${asking.action}`)}
+          destructive={asking.action === 'delete' || asking.action === 'erase'}
           onCancel={() => setAsking(null)}
           onConfirm={confirm}
         >

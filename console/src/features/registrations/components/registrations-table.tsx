@@ -1,11 +1,15 @@
 import { type Table, flexRender } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '@portal/contracts/views/account';
+import { TableWrap } from '../../../components/ui/table-wrap.tsx';
 
 export const SORTABLE = ['id', 'name', 'registrationDate', 'status'] as const;
 export type SortKey = (typeof SORTABLE)[number];
 
-/** The report's table: sortable headers (with aria-sort), one row per registration. */
+/**
+ * The report's table: sortable headers (with aria-sort), one row per registration; on a phone
+ * each row is a card of labelled lines, the headers a row of sort buttons.
+ */
 export function RegistrationsTable({
   table,
   sort,
@@ -19,8 +23,8 @@ export function RegistrationsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="table-wrap">
-      <table>
+    <TableWrap label={t('screen.registrations')}>
+      <table className="stacked">
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
@@ -51,13 +55,20 @@ export function RegistrationsTable({
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                <td
+                  key={cell.id}
+                  data-label={
+                    typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined
+                  }
+                >
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
       {empty && <p className="empty">{t('registrations.empty')}</p>}
-    </div>
+    </TableWrap>
   );
 }
