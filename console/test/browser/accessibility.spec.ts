@@ -138,6 +138,29 @@ describe.skipIf(chromiumSkipReason())('every route, for everyone who can open it
     );
   });
 
+  it('ties every field error to its field when a form is sent empty, in both languages', async () => {
+    for (const lang of ['en', 'th'] as const) {
+      for (const route of ['/register', '/registeradmin', '/contact']) {
+        const page = await newPage(browser, { lang });
+        await page.goto(`${portal.url}${route}`);
+        await settled(page);
+        await page.locator('main button[type=submit]').click();
+        await page.locator('[aria-invalid="true"]').first().waitFor();
+        const untied = await page.evaluate(() =>
+          [...document.querySelectorAll('[aria-invalid="true"]')]
+            .filter((field) => {
+              const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+              return !ids.some((id) => document.getElementById(id)?.textContent?.trim());
+            })
+            .map((field) => field.getAttribute('name') ?? field.id),
+        );
+        expect(untied, `${route} in ${lang}: fields whose error is not tied to them`).toEqual([]);
+        expect(await axeViolations(page), `${route} in ${lang} with its errors showing`).toEqual([]);
+        await page.context().close();
+      }
+    }
+  });
+
   for (const who of ['visitor', 'member', 'partner', 'admin'] as const) {
     for (const { lang, theme, width } of combinations) {
       const at = `${lang} ${theme} ${width}px`;

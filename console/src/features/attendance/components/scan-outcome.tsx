@@ -25,7 +25,13 @@ const CLASS: Record<Outcome['tone'], string> = {
 /** The last scan's outcome in large text and colour, announced at once to screen readers. */
 export function ScanOutcome({ outcome }: { outcome: Outcome | null }) {
   const { t } = useTranslation();
-  if (!outcome) return <div className="scan-outcome idle">{t('round.ready')}</div>;
+  // The same element before and after the first scan, so it is a live region before it changes.
+  if (!outcome)
+    return (
+      <div className="scan-outcome idle" aria-live="assertive" aria-atomic="true">
+        {t('round.ready')}
+      </div>
+    );
   const [title, detail] =
     outcome.tone === 'accepted'
       ? [
@@ -50,6 +56,7 @@ export function ScanOutcome({ outcome }: { outcome: Outcome | null }) {
       className={`scan-outcome ${CLASS[outcome.tone]}${corrections.length ? ' corrected' : ''}`}
       role="alert"
       aria-live="assertive"
+      aria-atomic="true"
       data-testid="scan-outcome"
     >
       {'photo' in outcome && outcome.photo && (

@@ -47,10 +47,16 @@ export function VoidScan(props: { roundId: string; member: { _id: string; name: 
         >
           <label>
             {t('round.voidReason')}
-            <textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+            <textarea
+              rows={3}
+              value={reason}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'void-reason-error' : undefined}
+              onChange={(event) => setReason(event.target.value)}
+            />
           </label>
           {problem && (
-            <small className="field-error" role="alert">
+            <small id="void-reason-error" className="field-error" role="alert">
               {problem}
             </small>
           )}

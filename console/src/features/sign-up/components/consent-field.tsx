@@ -24,6 +24,7 @@ export function ConsentField() {
             id="accept-terms"
             type="checkbox"
             aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'accept-terms-error' : undefined}
             {...form.register('acceptTerms')}
           />
           <label htmlFor="accept-terms">
@@ -31,7 +32,7 @@ export function ConsentField() {
           </label>
         </span>
         {error && (
-          <small className="field-error" role="alert">
+          <small id="accept-terms-error" className="field-error" role="alert">
             {error}
           </small>
         )}
