@@ -11,9 +11,9 @@ import { homeOf, useSession } from '../lib/session.tsx';
  */
 export function AccessDenied({ roles, message }: { roles: readonly Role[]; message?: string }) {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, storedInvalid } = useSession();
   const body = !user
-    ? t('accessDenied.signIn')
+    ? t(storedInvalid ? 'settings.invalidStoredUser' : 'accessDenied.signIn')
     : (message ?? t(roles.includes('partner') ? 'accessDenied.staffBody' : 'accessDenied.body'));
   return (
     <section className="card" role="alert">

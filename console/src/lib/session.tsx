@@ -5,6 +5,8 @@ import { type StoredUser, clearStorage, saveSession, storedUser } from './storag
 
 interface SessionValue {
   user: StoredUser | null;
+  /** The user kept in storage at load could not be read (edited, from an older version): signed out. */
+  storedInvalid: boolean;
   signIn(partner: SignedInPartner): StoredUser;
   signOut(): Promise<void>;
 }
@@ -19,17 +21,18 @@ function forgetKeptRounds() {
 }
 
 /** Restores the session from storage on load; a stored user that is not valid signs out. */
-function restore(): StoredUser | null {
+function restore(): { user: StoredUser | null; storedInvalid: boolean } {
   const user = storedUser();
   if (user === 'invalid') {
     clearStorage();
-    return null;
+    return { user: null, storedInvalid: true };
   }
-  return user;
+  return { user, storedInvalid: false };
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<StoredUser | null>(restore);
+  const [restored] = useState(restore);
+  const [user, setUser] = useState<StoredUser | null>(restored.user);
   const signIn = useCallback((partner: SignedInPartner) => {
     const saved = saveSession(partner);
     setUser(saved);
@@ -51,7 +54,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
-  const value = useMemo(() => ({ user, signIn, signOut }), [user, signIn, signOut]);
+  const storedInvalid = restored.storedInvalid && user === null;
+  const value = useMemo(() => ({ user, storedInvalid, signIn, signOut }), [user, storedInvalid, signIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -77,6 +77,7 @@ export const en = {
   'settings.uploadPhoto': 'Upload',
   'settings.uploading': 'Uploading...',
   'settings.photoHint': 'Up to 2 MB; it is cropped to 150x150. Save changes to keep it.',
+  'settings.invalidStoredUser': 'Invalid user data in local storage. Please log in again.',
   'settings.notSignedIn': 'User not logged in or session expired. Please log in again.',
   'settings.fetchFailed': 'Failed to fetch user profile.',
   'settings.fetchError': 'An error occurred while fetching profile data. Please try again.',

@@ -78,6 +78,7 @@ export const th: Words = {
   'settings.uploadPhoto': 'อัปโหลด',
   'settings.uploading': 'กำลังอัปโหลด...',
   'settings.photoHint': 'ขนาดไม่เกิน 2 MB ระบบจะปรับเป็น 150x150 กดบันทึกการเปลี่ยนแปลงเพื่อใช้รูปนี้',
+  'settings.invalidStoredUser': 'ข้อมูลผู้ใช้ในเครื่องไม่ถูกต้อง กรุณาเข้าสู่ระบบอีกครั้ง',
   'settings.notSignedIn': 'ยังไม่ได้เข้าสู่ระบบหรือเซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง',
   'settings.fetchFailed': 'ไม่สามารถดึงข้อมูลผู้ใช้ได้',
   'settings.fetchError': 'เกิดข้อผิดพลาดขณะดึงข้อมูลผู้ใช้ กรุณาลองอีกครั้ง',

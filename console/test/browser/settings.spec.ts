@@ -126,6 +126,22 @@ describe.skipIf(chromiumSkipReason())('account settings through the console', ()
     expect((await call('/api/login', { method: 'POST', body: { ...person, password: '654321' } })).status).toBe(200);
   });
 
+  it('says so when the user kept in the browser cannot be read, and signs out', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('planted')) {
+        localStorage.setItem('token', 'x');
+        localStorage.setItem('user', '{"role": "admin", broken');
+        sessionStorage.setItem('planted', '1');
+      }
+    });
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/setting`);
+    await page.getByRole('alert').getByText('Invalid user data in local storage. Please log in again.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await context.close();
+  });
+
   it('looks right in the dark theme', async () => {
     const { person } = await approvedMember();
     const page = await signedIn('en', person.username, person.password, 'dark');

@@ -9,9 +9,15 @@ import { Loading } from '../../../components/status-views.tsx';
 /** Account settings (/setting): profile photo, personal information, password (spec 000 screen 4). */
 export function SettingsPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, storedInvalid } = useSession();
   const profile = useProfile(user?.id ?? '');
-  if (!user) return <p className="card">{t('settings.notSignedIn')}</p>;
+  if (!user) {
+    return (
+      <p className="card" role="alert">
+        {t(storedInvalid ? 'settings.invalidStoredUser' : 'settings.notSignedIn')}
+      </p>
+    );
+  }
   if (profile.isPending) return <Loading />;
   if (profile.isError || !profile.data.member) {
     const reason = profile.error instanceof ApiError ? profile.error.message : t('settings.fetchError');
