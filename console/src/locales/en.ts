@@ -217,6 +217,8 @@ export const en = {
   'courseForm.update': 'Update Course',
   'courseForm.creating': 'Creating...',
   'courseForm.updating': 'Updating...',
+  'courseForm.createdTitle': 'Course created',
+  'courseForm.createdBody': 'Your course has been created successfully.',
   'courseForm.confirmCreate': 'Create this course?',
   'courseForm.loadingCourse': 'Loading course data...',
   'courseForm.retry': 'Retry Loading',

@@ -215,6 +215,8 @@ export const th: Words = {
   'courseForm.update': 'บันทึกหลักสูตร',
   'courseForm.creating': 'กำลังสร้าง...',
   'courseForm.updating': 'กำลังบันทึก...',
+  'courseForm.createdTitle': 'สร้างหลักสูตรแล้ว',
+  'courseForm.createdBody': 'สร้างหลักสูตรของคุณเรียบร้อยแล้ว',
   'courseForm.confirmCreate': 'สร้างหลักสูตรนี้หรือไม่?',
   'courseForm.loadingCourse': 'กำลังโหลดข้อมูลหลักสูตร...',
   'courseForm.retry': 'โหลดอีกครั้ง',

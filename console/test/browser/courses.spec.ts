@@ -82,6 +82,7 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
     ]);
 
     await page.getByLabel('Course Topic').fill('Thai Cooking Basics');
+    await page.getByRole('heading', { name: 'Create New Course: Thai Cooking Basics' }).waitFor();
     await page.getByLabel('Course Description').fill('Curry pastes, rice and a market visit.');
     await page.getByLabel('Max Participants').fill('1');
     await page.getByLabel('Course Status').selectOption('public');
@@ -96,6 +97,12 @@ describe.skipIf(chromiumSkipReason())('courses: list, form with rounds, details,
     await page.waitForURL(/\/courses\/[0-9a-f]{24}$/);
     courseUrl = page.url();
     await page.getByText('Course created successfully!').waitFor();
+    const created = page.getByRole('alertdialog', { name: 'Course created' });
+    await created.getByText('Your course has been created successfully.').waitFor();
+    await created.getByRole('button', { name: 'OK' }).click();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Thai Cooking Basics' }).waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
     await page.getByRole('heading', { name: 'Thai Cooking Basics' }).waitFor();
     expect(await page.locator('.course-summary img').getAttribute('src')).toMatch(/^\/uploads\/courses\//);
     expect(await page.locator('.tile').allInnerTexts()).toEqual([

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { date, dateTime } from '../../../lib/dates.ts';
@@ -43,6 +43,9 @@ export function CourseDetailsPage({
   useLiveCourse(id, [courseKey(id ?? '')]);
   const now = useServerNow(course.data?.serverTime, course.dataUpdatedAt);
   const [inactive, setInactive] = useState(false);
+  // Arriving from the create page (spec 001: "Course created" / "Your course has been created successfully.").
+  const location = useLocation();
+  const [created, setCreated] = useState(Boolean((location.state as { created?: boolean } | null)?.created));
   const back = (
     <button type="button" className="button" onClick={() => navigate('/courses')}>
       {t('details.back')}
@@ -144,6 +147,18 @@ export function CourseDetailsPage({
         </ol>
       )}
       {below?.({ id: data._id, canManage })}
+      {created && (
+        <Dialog
+          tone="success"
+          title={t('courseForm.createdTitle')}
+          onClose={() => {
+            setCreated(false);
+            navigate('.', { replace: true, state: null }); // not again on reload or back
+          }}
+        >
+          {t('courseForm.createdBody')}
+        </Dialog>
+      )}
       {inactive && (
         <Dialog tone="warning" title={t('details.notActiveTitle')} onClose={() => setInactive(false)}>
           {t('details.notActiveBody')}

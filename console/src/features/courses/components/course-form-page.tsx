@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
@@ -5,15 +6,16 @@ import { useSession } from '../../../lib/session.tsx';
 import { useCourse } from '../api/get-course.ts';
 import { CourseForm } from './course-form.tsx';
 
-/** /createcourse: the empty form. */
+/** /createcourse: the empty form; the heading follows the topic as it is typed (spec 001 section 2.2). */
 export function CreateCoursePage() {
   const { t } = useTranslation();
+  const [topic, setTopic] = useState('');
   return (
     <section className="course-form-page">
       <h1>
-        {t('courseForm.createHeading')}: {t('courseForm.newCourse')}
+        {t('courseForm.createHeading')}: {topic.trim() || t('courseForm.newCourse')}
       </h1>
-      <CourseForm course={null} />
+      <CourseForm course={null} onTopicChange={setTopic} />
     </section>
   );
 }
@@ -40,7 +42,7 @@ export function EditCoursePage({ id }: { id: string }) {
           ? t('courseForm.loadNetwork')
           : t('courseForm.loadFailed');
     body = (
-      <div className="card" role="alert">
+      <div className="card banner-error" role="alert">
         <p>{reason}</p>
         <button type="button" className="button" onClick={() => void course.refetch()}>
           {t('courseForm.retry')}

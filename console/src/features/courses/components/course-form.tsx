@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -41,7 +41,16 @@ const valuesOf = (course: CourseWithRounds, serverTime = new Date().toISOString(
  * asks first. Saving sends the text, then the image, then the rounds; a failed image or round does
  * not undo the rest and is reported as a warning.
  */
-export function CourseForm({ course, serverTime }: { course: CourseWithRounds | null; serverTime?: string }) {
+export function CourseForm({
+  course,
+  serverTime,
+  onTopicChange,
+}: {
+  course: CourseWithRounds | null;
+  serverTime?: string;
+  /** Told the topic as it is typed (the create page's heading follows it). */
+  onTopicChange?: (topic: string) => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -51,6 +60,8 @@ export function CourseForm({ course, serverTime }: { course: CourseWithRounds | 
     mode: 'onTouched',
     defaultValues: course ? valuesOf(course, serverTime) : blank,
   });
+  const topic = useWatch({ control: form.control, name: 'courseTopic' });
+  useEffect(() => onTopicChange?.(topic ?? ''), [topic, onTopicChange]);
   const [image, setImage] = useState<File | null>(null);
   const [asking, setAsking] = useState<CourseFormValues | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -76,7 +87,7 @@ export function CourseForm({ course, serverTime }: { course: CourseWithRounds | 
       warnings(outcome);
       form.reset(blank);
       setImage(null);
-      navigate(`/courses/${outcome.id}`);
+      navigate(`/courses/${outcome.id}`, { state: { created: !editing } });
     } catch (caught) {
       if (caught instanceof ApiError) {
         for (const [field, message] of Object.entries(caught.body.errors ?? {})) {
