@@ -110,6 +110,7 @@ export const en = {
   'registrations.search': 'Search name, e-mail, ID, phone, address, national ID, title',
   'registrations.allStatuses': 'All statuses',
   'registrations.export': 'Export CSV',
+  'registrations.exporting': 'Exporting...',
   'registrations.exported': 'Your report is being downloaded.',
   'registrations.exportFailed': 'Could not export report. Please try again.',
   'registrations.loadFailed': 'Failed to load registration data. Please try again later.',

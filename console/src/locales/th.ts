@@ -111,6 +111,7 @@ export const th: Words = {
   'registrations.search': 'ค้นหาชื่อ อีเมล รหัส เบอร์โทร ที่อยู่ เลขบัตรประชาชน คำนำหน้า',
   'registrations.allStatuses': 'ทุกสถานะ',
   'registrations.export': 'ส่งออก CSV',
+  'registrations.exporting': 'กำลังส่งออก...',
   'registrations.exported': 'กำลังดาวน์โหลดรายงาน',
   'registrations.exportFailed': 'ส่งออกรายงานไม่สำเร็จ กรุณาลองอีกครั้ง',
   'registrations.loadFailed': 'โหลดข้อมูลการสมัครไม่สำเร็จ กรุณาลองใหม่ภายหลัง',

@@ -69,11 +69,19 @@ describe.skipIf(chromiumSkipReason())('the registration report', () => {
     await expect.poll(() => names(page)).toEqual([first]);
     expect(await page.getByText('Page 1 of 1').count()).toBe(1);
 
-    // Export only the filtered rows.
+    // Export only the filtered rows; while it runs (held back a moment here) the button is busy.
+    await page.route('**/api/admin/registration/export.csv*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
+      (async () => {
+        await page.getByRole('button', { name: 'Export CSV' }).click();
+        expect(await page.getByRole('button', { name: 'Exporting...' }).isDisabled()).toBe(true);
+      })(),
     ]);
+    await page.getByRole('button', { name: 'Export CSV' }).waitFor();
     expect(download.suggestedFilename()).toBe('registrations_report.csv');
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);

@@ -27,6 +27,7 @@ export function RegistrationsPage() {
   const [typed, setTyped] = useState('');
   const [filters, setFilters] = useState<Filters>({ sort: 'registrationDate', order: 'desc', page: 1 });
   const [viewing, setViewing] = useState<AccountView | null>(null);
+  const [exporting, setExporting] = useState(false);
   const [asking, setAsking] = useState<{ action: Action; member: AccountView } | null>(null);
   const registrations = useRegistrations(filters);
   const act = useRegistrationAction();
@@ -112,6 +113,7 @@ export function RegistrationsPage() {
   }
 
   async function download() {
+    setExporting(true);
     try {
       const blob = await exportRegistrations(filters);
       const link = document.createElement('a');
@@ -122,6 +124,8 @@ export function RegistrationsPage() {
       toast('success', t('registrations.exported'));
     } catch {
       toast('error', t('registrations.exportFailed'));
+    } finally {
+      setExporting(false);
     }
   }
 
@@ -162,8 +166,14 @@ export function RegistrationsPage() {
             </option>
           ))}
         </select>
-        <button type="button" className="button" onClick={() => void download()}>
-          {t('registrations.export')}
+        <button
+          type="button"
+          className="button"
+          disabled={exporting}
+          aria-busy={exporting}
+          onClick={() => void download()}
+        >
+          {t(exporting ? 'registrations.exporting' : 'registrations.export')}
         </button>
       </div>
       {registrations.isPending ? (
