@@ -410,6 +410,7 @@ export const en = {
   'dashboard.progressLabel': 'Progress in {{topic}}',
   'dashboard.progress': '{{done}} of {{total}} rounds attended',
   'dashboard.courseRate': 'Attendance {{rate}}% of the {{held}} rounds held',
+  'dashboard.myProfile': 'My Profile',
   'dashboard.nextRound': 'Next: round {{number}}, {{date}}',
   'dashboard.noEntries': 'No round of this course has been held yet.',
   'dashboard.round': 'Round {{number}}',

@@ -403,6 +403,7 @@ export const th: Words = {
   'dashboard.progressLabel': 'ความคืบหน้าใน {{topic}}',
   'dashboard.progress': 'เข้าเรียนแล้ว {{done}} จาก {{total}} รอบ',
   'dashboard.courseRate': 'เข้าเรียน {{rate}}% ของ {{held}} รอบที่จัดไปแล้ว',
+  'dashboard.myProfile': 'โปรไฟล์ของฉัน',
   'dashboard.nextRound': 'ถัดไป: รอบที่ {{number}} {{date}}',
   'dashboard.noEntries': 'หลักสูตรนี้ยังไม่มีรอบที่จัดไปแล้ว',
   'dashboard.round': 'รอบที่ {{number}}',

@@ -108,6 +108,10 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
     await expect
       .poll(() => stats(page).innerText())
       .toMatch(/Enrolled Courses\s+3\s+Upcoming Rounds\s+3\s+Attendance Rate\s+67%\s+Courses Completed\s+1 \/ 3/);
+    // Her own profile, with the way to change it.
+    const profile = page.getByRole('region', { name: 'My Profile' });
+    expect(await profile.innerText()).toContain(mia.username);
+    expect(await profile.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/setting');
     expect(await page.locator('.chart-legend').innerText()).toMatch(/Completed: 1\s+In Progress: 1\s+Upcoming: 1/);
     await page.locator('.recharts-pie-sector').first().waitFor();
     await page.locator('.recharts-line-curve').waitFor();

@@ -42,6 +42,20 @@ export function MemberDashboard({
           </p>
         )}
       </div>
+      {own && member && (
+        <section className="my-profile" aria-labelledby="my-profile-title" data-testid="my-profile">
+          <h2 id="my-profile-title">{t('dashboard.myProfile')}</h2>
+          <dl className="details">
+            <dt>{t('login.username')}</dt>
+            <dd>{member.username}</dd>
+            <dt>{t('form.email')}</dt>
+            <dd>{member.personalEmail || '—'}</dd>
+            <dt>{t('form.phone')}</dt>
+            <dd>{member.personalPhone || '—'}</dd>
+          </dl>
+          <Link to="/setting">{t('header.settings')}</Link>
+        </section>
+      )}
       {report.data && (
         <dl className="stats">
           <div>
