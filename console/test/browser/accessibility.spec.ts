@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
@@ -5,6 +6,7 @@ import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import { type Violation, axeViolations } from './axe.ts';
 import {
   ADMIN,
+  SCREENSHOTS,
   apiCaller,
   chromiumSkipReason,
   newPage,
@@ -182,11 +184,33 @@ describe.skipIf(chromiumSkipReason())('every route, for everyone who can open it
           const problems = (await axeViolations(page)).map(
             (violation: Violation) => `${violation.rule} (${violation.impact}) at ${violation.targets.join(', ')}`,
           );
+          if (width === 1280) {
+            // On a desktop every table fits: no column is cut off behind a sideways scroll.
+            const cut = await page.evaluate(
+              () =>
+                [...document.querySelectorAll('.table-wrap')].filter((wrap) => wrap.scrollWidth > wrap.clientWidth + 1)
+                  .length,
+            );
+            if (cut > 0) problems.push(`${cut} table(s) wider than their frame`);
+          }
           if (width === 375) {
             const overflow = await sidewaysOverflow(page);
             if (overflow > 0) problems.push(`scrolls sideways by ${overflow} px (${await widest(page)})`);
           }
           if (problems.length > 0) found.push({ who, route, at, problems });
+          if (
+            (lang === 'th' && theme === 'dark' && width === 375) ||
+            (lang === 'en' && theme === 'light' && width === 1280)
+          ) {
+            const name = `${route
+              .replace(/[0-9a-f]{24}/g, 'id')
+              .replaceAll('/', '-')
+              .replace(/^-$/, '-root')}`;
+            await page.screenshot({
+              path: join(SCREENSHOTS, `axe-${who}${name}-${lang}-${width}.png`),
+              fullPage: true,
+            });
+          }
         }
         await page.context().close();
         findings.push(...found);

@@ -82,10 +82,12 @@ describe.skipIf(chromiumSkipReason())('the admin and partner layouts', () => {
       new Date().toLocaleDateString('th-TH', { dateStyle: 'full' }),
     );
     expect(await page.getByTestId('header-date').textContent()).toContain('พ.ศ.');
-    // Nothing in the header is hidden or cut short on a phone: brand, date, clock, the user's name.
+    // Nothing in the header is hidden or cut short on a phone: brand, date (shorter, still พ.ศ.),
+    // clock, the user's name.
+    expect(await page.getByTestId('header-date-short').textContent()).toMatch(/25\d\d/);
     for (const part of [
       page.locator('.header .brand'),
-      page.getByTestId('header-date'),
+      page.getByTestId('header-date-short'),
       page.getByTestId('header-clock'),
       page.locator('.user-menu summary'),
     ]) {

@@ -216,6 +216,36 @@ describe.skipIf(chromiumSkipReason())('reports: dashboards, overview, history, a
     await shot(thai, 'overview-admin-th.png');
     await thai.context().close();
 
+    // On a phone the charts' labels stay readable: at least 12 px on screen, none over another.
+    const phone = await signIn(browser, portal.url, ADMIN, { lang: 'th', width: 375, theme: 'dark' });
+    await phone.locator('.recharts-bar-rectangle').first().waitFor();
+    await phone.locator('text.recharts-cartesian-axis-tick-value').first().waitFor();
+    const ticks = await phone.locator('text.recharts-cartesian-axis-tick-value').evaluateAll((texts) =>
+      texts.map((text) => {
+        const box = text.getBoundingClientRect();
+        return {
+          axis: text.closest('.recharts-xAxis') ? 'x' : 'y',
+          left: box.left,
+          right: box.right,
+          top: box.top,
+          bottom: box.bottom,
+          // The font's size as drawn: its CSS size times the SVG's scale on screen.
+          size: parseFloat(getComputedStyle(text).fontSize) * ((text as SVGGraphicsElement).getScreenCTM()?.a ?? 1),
+        };
+      }),
+    );
+    expect(ticks.length).toBeGreaterThan(0);
+    for (const tick of ticks) expect(tick.size, 'a tick label’s font size on screen').toBeGreaterThanOrEqual(12);
+    const overlapping = ticks.filter((a, i) =>
+      ticks.some(
+        (b, j) =>
+          j > i && a.axis === b.axis && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom,
+      ),
+    );
+    expect(overlapping).toEqual([]);
+    await shot(phone, 'overview-admin-th-375.png');
+    await phone.context().close();
+
     const member = await signIn(browser, portal.url, noa);
     await member.goto(`${portal.url}/admin`);
     await member.getByRole('heading', { name: 'Access Denied' }).waitFor();

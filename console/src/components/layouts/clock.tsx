@@ -17,7 +17,13 @@ export function Clock() {
   }, []);
   return (
     <div className="clock" aria-live="off">
-      <span data-testid="header-date">{now.toLocaleDateString(locale, { dateStyle: 'full' })}</span>
+      <span className="date-long" data-testid="header-date">
+        {now.toLocaleDateString(locale, { dateStyle: 'full' })}
+      </span>
+      {/* On a phone the same date, shorter (still the Buddhist era in Thai), so it fits one line. */}
+      <span className="date-short" aria-hidden="true" data-testid="header-date-short">
+        {now.toLocaleDateString(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })}
+      </span>
       <time data-testid="header-clock" dateTime={now.toISOString()}>
         {now.toLocaleTimeString('en-GB')}
       </time>
