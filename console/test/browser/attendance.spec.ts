@@ -251,6 +251,10 @@ describe.skipIf(chromiumSkipReason())(
       expect(await page.locator('tbody tr').innerText()).toContain('Ben left before the class started');
       await page.getByLabel('Outcome').selectOption('accepted');
       await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
+      // All seven columns, ids included, fit beside the sidebar at 1280 px: none cut off.
+      expect(
+        await page.locator('.table-wrap').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth),
+      ).toBeLessThanOrEqual(1);
       await page.screenshot({ path: join(SCREENSHOTS, 'audit-en.png'), fullPage: true });
       const [download] = await Promise.all([
         page.waitForEvent('download'),
