@@ -7,9 +7,9 @@ import {
   IdempotencyKeyReused,
   WrongExpectedRevision,
 } from './port.ts';
+import { createAppendBatcher } from './append-batch.ts';
+import { APPENDED_CHANNEL, createAppendNotifier } from './append-notifier.ts';
 import type { Sql, SqlDatabase } from './sql.ts';
-
-export const APPENDED_CHANNEL = 'es_appended';
 
 /**
  * The event store over either SQL adapter.
@@ -23,27 +23,37 @@ export const APPENDED_CHANNEL = 'es_appended';
  * (visible as lag), it never makes them skip.
  */
 export function createEventStore(db: SqlDatabase): EventStore {
+  const notify = createAppendNotifier(db);
+  const appendAlone = (streamId: string, events: readonly NewEvent[], options: AppendOptions) =>
+    db.transaction((tx) => appendInTransaction(tx, streamId, events, options)).then(notify.after);
+  const batcher = createAppendBatcher(db, {
+    appendAlone: ({ streamId, events, ...options }) => appendAlone(streamId, events, options),
+    onCommitted: notify.position,
+  });
   return {
-    append: (streamId, events, options) => db.transaction((tx) => appendInTransaction(tx, streamId, events, options)),
+    append: (streamId, events, options) =>
+      options.inSameTransaction ? appendAlone(streamId, events, options) : batcher.append(streamId, events, options),
     appendDecided: (streamId, decide, options = {}) =>
-      db.transaction(async (tx) => {
-        if (options.idempotency) {
-          const earlier = await claimIdempotency(tx, options.idempotency);
-          if (earlier) return earlier;
-        }
-        // Held to the commit: the next caller on this stream reads what this one appends.
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, ${STREAM_LOCK_SEED}))`, [streamId]);
-        const history = await readStream(tx, streamId);
-        const events = decide(history);
-        const last = history.at(-1);
-        if (events.length === 0 && last) {
-          const unchanged = { streamId, nextRevision: last.streamRevision, position: last.position, replayed: false };
-          if (options.idempotency) await recordIdempotentResult(tx, options.idempotency.key, unchanged);
-          return unchanged;
-        }
-        const expectedRevision = last ? last.streamRevision : 'no_stream';
-        return appendInTransaction(tx, streamId, events, { ...options, expectedRevision }, { keyClaimed: true });
-      }),
+      db
+        .transaction(async (tx) => {
+          if (options.idempotency) {
+            const earlier = await claimIdempotency(tx, options.idempotency);
+            if (earlier) return earlier;
+          }
+          // Held to the commit: the next caller on this stream reads what this one appends.
+          await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, ${STREAM_LOCK_SEED}))`, [streamId]);
+          const history = await readStream(tx, streamId);
+          const events = decide(history);
+          const last = history.at(-1);
+          if (events.length === 0 && last) {
+            const unchanged = { streamId, nextRevision: last.streamRevision, position: last.position, replayed: false };
+            if (options.idempotency) await recordIdempotentResult(tx, options.idempotency.key, unchanged);
+            return unchanged;
+          }
+          const expectedRevision = last ? last.streamRevision : 'no_stream';
+          return appendInTransaction(tx, streamId, events, { ...options, expectedRevision }, { keyClaimed: true });
+        })
+        .then(notify.after),
     findIdempotent: (key, fingerprint) => findIdempotent(db, key, fingerprint),
     readStream: (streamId) => readStream(db, streamId),
     readAll: (after, limit) => readAllAfter(db, after, limit),
@@ -124,7 +134,6 @@ export async function appendInTransaction(
   const result: AppendResult = { streamId, nextRevision, position, replayed: false };
 
   if (idempotency) await recordIdempotentResult(tx, idempotency.key, result);
-  await tx.query(`SELECT pg_notify($1, $2)`, [APPENDED_CHANNEL, String(position)]);
   return result;
 }
 

@@ -12,6 +12,7 @@ export async function openPglite(dataDir?: string): Promise<SqlDatabase> {
   return {
     kind: 'pglite',
     query: async (text, params) => (await db.query(text, params as unknown[])).rows as never[],
+    prepared: async (_name, text, params) => (await db.query(text, params as unknown[])).rows as never[],
     transaction: (work) =>
       db.transaction((tx) =>
         work({ query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never[] }),

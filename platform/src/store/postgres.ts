@@ -16,8 +16,8 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
   const report = options.onError ?? (() => {});
   // An idle client that loses its server emits 'error' on the pool; without a handler it crashes.
   pool.on('error', report);
-  const run = async <Row>(client: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) =>
-    (await client.query(text, params as unknown[])).rows as Row[];
+  const run = async <Row>(client: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[], name?: string) =>
+    (await client.query({ text, values: params as unknown[], name })).rows as Row[];
 
   // Session settings: each pooled connection is brought up to date when it is taken, before
   // any transaction starts, so a setting added later reaches connections opened earlier too.
@@ -38,20 +38,23 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
     return client;
   };
 
+  async function query<Row>(text: string, params?: readonly unknown[], name?: string): Promise<Row[]> {
+    if (settingsVersion === 0) return run(pool, text, params, name);
+    const client = await take();
+    try {
+      const rows = await run<Row>(client, text, params, name);
+      client.release();
+      return rows;
+    } catch (error) {
+      client.release(error as Error); // as pool.query does: a failed connection is not reused
+      throw error;
+    }
+  }
+
   return {
     kind: 'postgres',
-    async query(text, params) {
-      if (settingsVersion === 0) return run(pool, text, params);
-      const client = await take();
-      try {
-        const rows = await run(client, text, params);
-        client.release();
-        return rows as never[];
-      } catch (error) {
-        client.release(error as Error); // as pool.query does: a failed connection is not reused
-        throw error;
-      }
-    },
+    query: (text, params) => query(text, params),
+    prepared: (name, text, params) => query(text, params, name),
     async useSessionSetting(name, value) {
       settings.set(name, value);
       settingsVersion++;

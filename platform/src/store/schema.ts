@@ -1,4 +1,5 @@
 import { createPersonalKeyTable } from '../privacy/personal-data.ts';
+import { APPEND_BATCH_FUNCTION } from './append-batch.sql.ts';
 import { withSchemaLock } from './schema-lock.ts';
 import type { SqlDatabase } from './sql.ts';
 
@@ -30,6 +31,7 @@ export function createEventStoreSchema(db: SqlDatabase): Promise<void> {
        result jsonb,
        created_at timestamptz NOT NULL DEFAULT now()
      )`,
+      APPEND_BATCH_FUNCTION,
     ]) {
       await sql.query(statement);
     }
