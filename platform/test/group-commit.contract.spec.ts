@@ -7,6 +7,7 @@ import {
   WrongExpectedRevision,
   checkpointOf,
 } from '../src/store/port.ts';
+import { subscribeToAll } from '../src/store/subscription.ts';
 import { openEventStore, testDatabases } from '../src/testing/databases.ts';
 
 /**
@@ -134,6 +135,25 @@ describe.each(testDatabases())('group commit on $name', (database) => {
     ).rejects.toBeInstanceOf(WrongExpectedRevision);
     const result = await store.append('released', [event(1)], { expectedRevision: 'no_stream', idempotency: key });
     expect(result).toMatchObject({ nextRevision: 0, replayed: false });
+  });
+
+  it('a reader following while 64 writers append in groups sees every event once, in the order a later read gives', async () => {
+    const seen: StoredEvent[] = [];
+    const reader = subscribeToAll(store, {
+      from: async () => START,
+      handle: async (batch) => void seen.push(...batch),
+      batchSize: 7,
+      pollMs: 20,
+    });
+    await rush(64, async (writer) => {
+      for (let i = 0; i < 10; i++) await store.append(`follow-${writer}`, [event(i)], { expectedRevision: 'any' });
+    });
+    const log = await readEverything();
+    for (let waited = 0; seen.length < log.length && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await reader.stop();
+    expect(seen.map((e) => e.position)).toEqual(log.map((e) => e.position));
   });
 
   it('keyed and unkeyed callers mixed at once on many streams: every event once, in one global order', async () => {
