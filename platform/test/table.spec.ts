@@ -6,6 +6,7 @@ import {
   createTable,
   defineTable,
   insertRow,
+  insertRows,
   sealed,
   updateRows,
 } from '../src/read-models/table.ts';
@@ -79,6 +80,27 @@ describe.each(testDatabases())('declared read-model tables on $name', (database)
       `SELECT indexname FROM pg_indexes WHERE schemaname = 'table_test' ORDER BY indexname`,
     );
     expect(indexes.map((index) => index.indexname)).toEqual(['notes_by_author', 'notes_sealed_pkey']);
+  });
+
+  it('inserts many plain rows in one statement, each column typed as declared, nulls and Thai text kept', async () => {
+    const tally = defineTable('tally', {
+      id: column<number>('bigint PRIMARY KEY'),
+      who: column<string | null>('text'),
+      seen: column<boolean>('boolean NOT NULL DEFAULT false'),
+      at: column<Date | null>('timestamptz'),
+    });
+    await createTable(db, 'table_test', tally);
+    const rows = [
+      { id: 1, who: 'สมชาย\u0e31', seen: true, at: '2026-11-24T08:00:00.000Z' },
+      { id: 2, who: null, seen: false, at: null },
+    ];
+    await db.query(...insertRows('table_test', tally, rows));
+    await db.query(...insertRows('table_test', tally, rows, 'ON CONFLICT (id) DO NOTHING'));
+    expect(await db.query(`SELECT id::int AS id, who, seen, at FROM table_test.tally ORDER BY id`)).toEqual([
+      { id: 1, who: 'สมชาย\u0e31', seen: true, at: new Date('2026-11-24T08:00:00.000Z') },
+      { id: 2, who: null, seen: false, at: null },
+    ]);
+    expect(() => insertRows('table_test', notes, [{ id: 'n', body: null }])).toThrow(/not a plain column/);
   });
 });
 

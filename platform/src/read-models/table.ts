@@ -109,6 +109,38 @@ export function insertRow<T extends Table>(
 }
 
 /**
+ * Many rows in one statement: `INSERT INTO <schema>.<table> (<columns>) SELECT * FROM unnest(...)`,
+ * one typed array per column (the column's SQL type from its declaration), with `then` appended
+ * (a WHERE on `input.<column>`, an ON CONFLICT clause). Every row must have the same columns.
+ * Plain columns only: sealed ones are written one by one.
+ */
+export function insertRows<T extends Table>(
+  schema: string,
+  table: T,
+  rows: readonly Partial<StoredRowOf<T>>[],
+  then = '',
+): [string, unknown[]] {
+  const names = Object.keys(rows[0] ?? {});
+  if (names.length === 0) throw new Error(`insertRows on ${table.name} needs rows with columns`);
+  const types = names.map((name) => {
+    const declared = table.columns[name];
+    if (!declared || declared.sealed) throw new Error(`insertRows: ${table.name}.${name} is not a plain column`);
+    return sqlTypeOf(declared.sql);
+  });
+  const params = names.map((name) => rows.map((row) => (row as Record<string, unknown>)[name] ?? null));
+  const arrays = types.map((type, i) => `$${i + 1}::${type}[]`);
+  return [
+    `INSERT INTO ${schema}.${table.storedAs} (${names.join(', ')})
+     SELECT * FROM unnest(${arrays.join(', ')}) AS input(${names.join(', ')}) ${then}`.trim(),
+    params,
+  ];
+}
+
+/** 'timestamptz NOT NULL' -> 'timestamptz'; 'bigint PRIMARY KEY' -> 'bigint'. */
+const sqlTypeOf = (declaration: string) =>
+  declaration.split(/\s+(?:NOT|NULL|PRIMARY|DEFAULT|REFERENCES|UNIQUE|CHECK|GENERATED)\b/i)[0]!.trim();
+
+/**
  * `UPDATE <schema>.<table> SET <set's columns> WHERE <where's columns equal>` and its
  * parameters; both sides checked against the table's columns.
  */

@@ -1,9 +1,9 @@
 import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.events';
 import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
 import type { Sql } from '@portal/platform/store/sql';
-import { createTable, insertRow, updateRows } from '@portal/platform/read-models/table';
+import { type StoredRowOf, createTable, insertRow, insertRows } from '@portal/platform/read-models/table';
 import { attendance, attendanceClosed, attendanceTables, scanAttempts } from '@portal/read-models/attendance';
-import type { Projection } from '../../projection.ts';
+import type { Batch, Projection } from '../../projection.ts';
 
 /**
  * Attendance: who counts as present in each round (`attendance`, voided scans kept but marked),
@@ -19,31 +19,28 @@ export const attendanceProjection: Projection = {
     for (const table of attendanceTables) await createTable(sql, schema, table);
   },
   async apply(sql, schema, stored, _personal, batch) {
-    const recount = (courseId: string, roundId: string) => {
-      batch.after(`attendance:${schema}:round:${roundId}`, () => recountRound(sql, schema, roundId));
-      batch.after(`attendance:${schema}:course:${courseId}`, () => recountCourse(sql, schema, courseId));
-    };
+    const pending = pendingFor(batch, sql, schema);
     const close = (scope: 'course' | 'round', id: string) =>
       sql.query(...insertRow(schema, attendanceClosed, { scope, id }, 'ON CONFLICT DO NOTHING'));
     const course = decodeCourseEvent(stored);
     switch (course?.type) {
       case 'CourseDeleted':
+        await writePending(sql, schema, pending);
         await close('course', courseIdOf(course.streamId));
         await sql.query(`DELETE FROM ${schema}.attendance WHERE course_id = $1`, [courseIdOf(course.streamId)]);
         return;
       case 'RoundCancelled':
+        await writePending(sql, schema, pending);
         await close('round', course.data.roundId);
         await sql.query(`DELETE FROM ${schema}.attendance WHERE round_id = $1`, [course.data.roundId]);
-        recount(courseIdOf(course.streamId), course.data.roundId);
+        pending.recount(courseIdOf(course.streamId), course.data.roundId);
         return;
       // Scans may have arrived before the course or the round did (from another partition).
       case 'CourseCreated':
-        batch.after(`attendance:${schema}:course:${courseIdOf(course.streamId)}`, () =>
-          recountCourse(sql, schema, courseIdOf(course.streamId)),
-        );
+        pending.courses.add(courseIdOf(course.streamId));
         return;
       case 'RoundScheduled':
-        recount(courseIdOf(course.streamId), course.data.roundId);
+        pending.recount(courseIdOf(course.streamId), course.data.roundId);
         return;
       default:
         if (course) return;
@@ -52,57 +49,56 @@ export const attendanceProjection: Projection = {
     if (!event) return;
     const { courseId, roundId } = event.data;
     const attempt = (row: Attempt) =>
-      sql.query(
-        ...insertRow(
-          schema,
-          scanAttempts,
-          {
-            position: stored.position,
-            course_id: courseId,
-            round_id: roundId,
-            member_id: row.memberId,
-            scanner_id: row.scannerId,
-            outcome: row.outcome,
-            reason: row.reason,
-            server_time: row.serverTime,
-            device_id: row.deviceId ?? null,
-            method: row.method ?? null,
-            device_time: row.deviceTime ?? null,
-            late_uploaded: row.lateUploaded ?? false,
-            offline_decision: row.offlineDecision ?? null,
-          },
-          'ON CONFLICT (position) DO NOTHING',
-        ),
-      );
+      pending.attempts.push({
+        position: stored.position,
+        course_id: courseId,
+        round_id: roundId,
+        member_id: row.memberId,
+        scanner_id: row.scannerId,
+        outcome: row.outcome,
+        reason: row.reason,
+        server_time: row.serverTime,
+        device_id: row.deviceId ?? null,
+        method: row.method ?? null,
+        device_time: row.deviceTime ?? null,
+        late_uploaded: row.lateUploaded ?? false,
+        offline_decision: row.offlineDecision ?? null,
+      });
     switch (event.type) {
       case 'AttendanceScanned': {
         const e = event.data;
-        await sql.query(
-          `INSERT INTO ${schema}.attendance (round_id, member_id, course_id, scanned_at, scanner_id, method, late, walk_in)
-           SELECT $1, $2, $3, $4::timestamptz, $5, $6, $7::boolean, $8::boolean
-            WHERE NOT EXISTS (SELECT 1 FROM ${schema}.attendance_closed
-                               WHERE (scope = 'round' AND id = $1) OR (scope = 'course' AND id = $3))
-           ON CONFLICT (round_id, member_id) DO UPDATE SET scanned_at = EXCLUDED.scanned_at,
-             scanner_id = EXCLUDED.scanner_id, method = EXCLUDED.method, late = EXCLUDED.late,
-             walk_in = EXCLUDED.walk_in, voided_at = NULL`,
-          [e.roundId, e.memberId, e.courseId, e.scannedAt, e.scannerId, e.method, e.late, e.walkIn],
-        );
-        await attempt({ ...e, outcome: 'accepted', reason: null });
-        recount(e.courseId, e.roundId);
+        // A later scan of the same member in the same round replaces an earlier one of this batch.
+        const key = `${e.roundId}\u0000${e.memberId}`;
+        pending.voids.delete(key);
+        pending.present.set(key, {
+          round_id: e.roundId,
+          member_id: e.memberId,
+          course_id: e.courseId,
+          scanned_at: e.scannedAt,
+          scanner_id: e.scannerId,
+          method: e.method,
+          late: e.late,
+          walk_in: e.walkIn,
+          voided_at: null,
+        });
+        attempt({ ...e, outcome: 'accepted', reason: null });
+        pending.recount(e.courseId, e.roundId);
         return;
       }
       case 'ScanRefused': {
         const e = event.data;
-        await attempt({ ...e, outcome: 'refused' });
+        attempt({ ...e, outcome: 'refused' });
         return;
       }
       case 'AttendanceVoided': {
         const e = event.data;
-        await sql.query(
-          ...updateRows(schema, attendance, { voided_at: e.voidedAt }, { round_id: e.roundId, member_id: e.memberId }),
-        );
-        await attempt({ ...e, outcome: 'voided', scannerId: e.voidedBy, serverTime: e.voidedAt });
-        recount(e.courseId, e.roundId);
+        // A scan of this batch is voided before it is written; one written before, after the batch's scans.
+        const key = `${e.roundId}\u0000${e.memberId}`;
+        const scanned = pending.present.get(key);
+        if (scanned) scanned.voided_at = e.voidedAt;
+        else pending.voids.set(key, { round_id: e.roundId, member_id: e.memberId, voided_at: e.voidedAt });
+        attempt({ ...e, outcome: 'voided', scannerId: e.voidedBy, serverTime: e.voidedAt });
+        pending.recount(e.courseId, e.roundId);
         return;
       }
       default: {
@@ -111,6 +107,81 @@ export const attendanceProjection: Projection = {
     }
   },
 };
+
+/**
+ * What a batch has still to write: scans and voids are gathered and written together (one
+ * statement for the attendance, one for the voids of rows written before, one for the attempts),
+ * before a cancellation or a deletion and at the batch's end; the rounds and courses touched are
+ * recounted once, at the end, one statement each. Same rows as one event at a time
+ * (projector/test/batch-boundaries.spec.ts).
+ */
+interface Pending {
+  present: Map<string, StoredRowOf<typeof attendance>>;
+  voids: Map<string, Pick<StoredRowOf<typeof attendance>, 'round_id' | 'member_id' | 'voided_at'>>;
+  attempts: StoredRowOf<typeof scanAttempts>[];
+  rounds: Set<string>;
+  courses: Set<string>;
+  recount(courseId: string, roundId: string): void;
+}
+
+const pendingOfBatch = new WeakMap<Batch, Pending>();
+
+function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
+  let pending = pendingOfBatch.get(batch);
+  if (pending) return pending;
+  const created: Pending = {
+    present: new Map(),
+    voids: new Map(),
+    attempts: [],
+    rounds: new Set(),
+    courses: new Set(),
+    recount(courseId, roundId) {
+      this.courses.add(courseId);
+      this.rounds.add(roundId);
+    },
+  };
+  pendingOfBatch.set(batch, created);
+  batch.after(`attendance:${schema}`, async () => {
+    await writePending(sql, schema, created);
+    await recount(sql, schema, created);
+  });
+  pending = created;
+  return pending;
+}
+
+async function writePending(sql: Sql, schema: string, pending: Pending) {
+  if (pending.present.size > 0) {
+    const rows = [...pending.present.values()];
+    pending.present.clear();
+    // Not into a course deleted or a round cancelled (their scans may arrive afterwards).
+    await sql.query(
+      ...insertRows(
+        schema,
+        attendance,
+        rows,
+        `WHERE NOT EXISTS (SELECT 1 FROM ${schema}.attendance_closed c
+                            WHERE (c.scope = 'round' AND c.id = input.round_id) OR (c.scope = 'course' AND c.id = input.course_id))
+         ON CONFLICT (round_id, member_id) DO UPDATE SET scanned_at = EXCLUDED.scanned_at,
+           scanner_id = EXCLUDED.scanner_id, method = EXCLUDED.method, late = EXCLUDED.late,
+           walk_in = EXCLUDED.walk_in, voided_at = EXCLUDED.voided_at`,
+      ),
+    );
+  }
+  if (pending.voids.size > 0) {
+    const voids = [...pending.voids.values()];
+    pending.voids.clear();
+    await sql.query(
+      `UPDATE ${schema}.attendance a SET voided_at = v.voided_at
+         FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS v(round_id, member_id, voided_at)
+        WHERE a.round_id = v.round_id AND a.member_id = v.member_id`,
+      [voids.map((v) => v.round_id), voids.map((v) => v.member_id), voids.map((v) => v.voided_at)],
+    );
+  }
+  if (pending.attempts.length > 0) {
+    const rows = pending.attempts.splice(0);
+    await sql.query(...insertRows(schema, scanAttempts, rows, 'ON CONFLICT (position) DO NOTHING'));
+  }
+}
 
 interface Attempt {
   outcome: 'accepted' | 'refused' | 'voided';
@@ -126,30 +197,40 @@ interface Attempt {
 }
 
 /**
- * A round's count and a course's counts, from the attendance that stands (not voided, round not
- * cancelled); once per batch for each round and course a batch touched. Counting what is stored,
- * rather than adding to a total, gives the same result whichever stream's events came first.
+ * The counts of the rounds and courses a batch touched, from the attendance that stands (not
+ * voided, round not cancelled): a round's attended, a course's participate (distinct members)
+ * and totalAttend (accepted scans). Counting what is stored, rather than adding to a total, gives
+ * the same result whichever stream's events came first.
  */
-async function recountRound(sql: Sql, schema: string, roundId: string) {
-  await dropClosed(sql, schema, 'round_id', roundId);
-  await sql.query(
-    `UPDATE ${schema}.rounds SET attended = (
-       SELECT count(*) FROM ${schema}.attendance WHERE round_id = $1 AND voided_at IS NULL) WHERE id = $1`,
-    [roundId],
-  );
-}
-
-async function recountCourse(sql: Sql, schema: string, courseId: string) {
-  await dropClosed(sql, schema, 'course_id', courseId);
-  await sql.query(
-    `UPDATE ${schema}.courses c SET
-       participate = counts.members, total_attend = counts.scans
-     FROM (SELECT count(DISTINCT a.member_id) AS members, count(*) AS scans
-             FROM ${schema}.attendance a JOIN ${schema}.rounds r ON r.id = a.round_id
-            WHERE a.course_id = $1 AND a.voided_at IS NULL) counts
-     WHERE c.id = $1`,
-    [courseId],
-  );
+async function recount(sql: Sql, schema: string, pending: Pending) {
+  const rounds = [...pending.rounds];
+  const courses = [...pending.courses];
+  pending.rounds.clear();
+  pending.courses.clear();
+  if (rounds.length > 0) {
+    await dropClosed(sql, schema, 'round_id', rounds);
+    await sql.query(
+      `UPDATE ${schema}.rounds r SET attended = (
+         SELECT count(*) FROM ${schema}.attendance a WHERE a.round_id = r.id AND a.voided_at IS NULL)
+        WHERE r.id = ANY($1::text[])`,
+      [rounds],
+    );
+  }
+  if (courses.length > 0) {
+    await dropClosed(sql, schema, 'course_id', courses);
+    await sql.query(
+      `UPDATE ${schema}.courses c SET participate = counts.members, total_attend = counts.scans
+         FROM (SELECT id.id, (SELECT count(DISTINCT a.member_id) FROM ${schema}.attendance a
+                               JOIN ${schema}.rounds r ON r.id = a.round_id
+                              WHERE a.course_id = id.id AND a.voided_at IS NULL) AS members,
+                             (SELECT count(*) FROM ${schema}.attendance a
+                               JOIN ${schema}.rounds r ON r.id = a.round_id
+                              WHERE a.course_id = id.id AND a.voided_at IS NULL) AS scans
+                 FROM unnest($1::text[]) AS id(id)) counts
+        WHERE c.id = counts.id`,
+      [courses],
+    );
+  }
 }
 
 /**
@@ -157,11 +238,11 @@ async function recountCourse(sql: Sql, schema: string, courseId: string) {
  * time as the deletion (by another projector, each not seeing the other's rows) left behind;
  * runs under the course's lock, so the later of the two always sees the other's rows.
  */
-async function dropClosed(sql: Sql, schema: string, column: 'round_id' | 'course_id', id: string) {
+async function dropClosed(sql: Sql, schema: string, column: 'round_id' | 'course_id', ids: string[]) {
   await sql.query(
-    `DELETE FROM ${schema}.attendance a WHERE a.${column} = $1 AND EXISTS (
+    `DELETE FROM ${schema}.attendance a WHERE a.${column} = ANY($1::text[]) AND EXISTS (
        SELECT 1 FROM ${schema}.attendance_closed c
         WHERE (c.scope = 'course' AND c.id = a.course_id) OR (c.scope = 'round' AND c.id = a.round_id))`,
-    [id],
+    [ids],
   );
 }
