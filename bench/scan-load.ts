@@ -13,6 +13,7 @@ import { PROGRESS_CHANNEL } from '@portal/platform/read-models/checkpoint';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import { type TestDatabase, testUploadsDir } from '@portal/platform/testing/databases';
 import { type PortalOptions, startPortal } from '@portal/deploy/portal';
+import { connectPostgres } from '@portal/platform/store/postgres';
 import { useTestDataKeys } from '@portal/platform/testing/data-keys';
 
 useTestDataKeys();
@@ -32,9 +33,12 @@ export async function scanLoad(
   options: Pick<PortalOptions, 'kafka'> & { scanners?: number } = {},
 ) {
   const scanners = options.scanners ?? SCANNERS;
-  const { db, drop } = await database.open();
+  const { db, url, drop } = await database.open();
+  // As `npm start` runs on PostgreSQL: the projector on connections of its own.
+  const projectorDb = url ? connectPostgres({ connectionString: url, max: 2 }) : undefined;
   const portal = await startPortal({
     db,
+    projectorDb,
     sessionSecret: 'bench-session-secret-of-enough-length',
     admin: ADMIN,
     uploadsDir: testUploadsDir(),
@@ -132,6 +136,7 @@ export async function scanLoad(
     );
   } finally {
     await portal.close();
+    await projectorDb?.close();
     await drop();
   }
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sessionLifetimesFromEnv, trustProxyFromEnv, uploadsDirFromEnv } from '@portal/platform/http/service-config';
 import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
+import { connectPostgres } from '@portal/platform/store/postgres';
 import { type Portal, startPortal } from './portal.ts';
 import { embeddedSessionSecret } from './session-secret.ts';
 import { type EmbeddedHttps, embeddedHttpsFromEnv, listenSecure, phoneLines } from './embedded-https.ts';
@@ -26,6 +27,14 @@ const db = await openDatabase({ ...config, onError: (error) => console.warn('dat
     process.exit(1);
   },
 );
+// On PostgreSQL the projector has connections of its own (README, Performance).
+const projectorDb = config.databaseUrl
+  ? connectPostgres({
+      connectionString: config.databaseUrl,
+      max: 2,
+      onError: (error) => console.warn('database:', error.message),
+    })
+  : undefined;
 let portal: Portal;
 let https: EmbeddedHttps | null = null;
 try {
@@ -33,6 +42,7 @@ try {
   https = await embeddedHttpsFromEnv(process.env, config.dataDir);
   portal = await startPortal({
     db,
+    projectorDb,
     sessionSecret: embeddedSessionSecret(config.dataDir),
     uploadsDir: uploadsDirFromEnv(),
     warmAddresses: true,
@@ -47,6 +57,7 @@ try {
   await portal.app.listen({ port, host });
   if (https) await listenSecure(portal.app.secureServer!, https.port, host);
 } catch (error) {
+  await projectorDb?.close();
   await db.close();
   console.error(`\n  The portal could not start: ${(error as Error).message}\n`);
   process.exit(1);
@@ -82,6 +93,7 @@ const shutdown = async () => {
   if (closing) return;
   closing = true;
   await portal.close();
+  await projectorDb?.close();
   await db.close();
   process.exit(0);
 };

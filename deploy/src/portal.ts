@@ -21,6 +21,12 @@ import { secureOriginRoute, trustRoutes } from './trust-routes.ts';
 
 export interface PortalOptions {
   db: SqlDatabase;
+  /**
+   * The projector's own connections to the same database (PostgreSQL): it then never waits
+   * behind requests for a connection, so the read models keep up under a rush. Omitted: `db`.
+   * The caller closes it, as it closes `db`.
+   */
+  projectorDb?: SqlDatabase;
   sessionSecret: string;
   secureCookie?: boolean;
   /** Which proxies may name the client (TRUST_PROXY); none by default. */
@@ -78,9 +84,10 @@ export async function startPortal(options: PortalOptions) {
   const brokers = kafkaBrokersFromEnv();
   const kafka =
     options.kafka === undefined ? brokers && { brokers, topic: process.env.KAFKA_TOPIC || undefined } : options.kafka;
+  const projectorDb = options.projectorDb ?? db;
   const projector = await startProjector({
-    source: store,
-    target: db,
+    source: projectorDb === db ? store : createEventStore(projectorDb),
+    target: projectorDb,
     projections,
     kafka,
     onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
