@@ -67,6 +67,17 @@ export function createDecoder<const Definitions extends readonly AnyDefinition[]
   return (event: StoredEvent): Decoded | null => {
     const definition = byType.get(event.type);
     if (!definition) return null;
-    return { ...event, data: upcast(definition, event.schemaVersion, event.data) } as Decoded;
+    let data = decodedData.get(event);
+    if (data === undefined) {
+      data = upcast(definition, event.schemaVersion, event.data);
+      decodedData.set(event, data);
+    }
+    return { ...event, data } as Decoded;
   };
 }
+
+/**
+ * An event's data as decoded, by the stored event it came from: every projection decodes the same
+ * event, and validating it once is enough (an event has one type, so one definition decodes it).
+ */
+const decodedData = new WeakMap<StoredEvent, unknown>();
