@@ -57,8 +57,13 @@ export async function keyFor(sql: Sql, subject: string): Promise<{ key: Buffer |
 export async function seal(sql: Sql, subject: string, value: unknown): Promise<SealedBox> {
   const found = await keyFor(sql, subject);
   if (!found.key) throw new SubjectErased(subject);
+  return sealWithKey(found.key, subject, value);
+}
+
+/** Seals `value` for `subject` with the subject's key already in hand (a generated log). */
+export function sealWithKey(key: Buffer, subject: string, value: unknown): SealedBox {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', found.key, iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(subject));
   const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
   return {
