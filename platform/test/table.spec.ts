@@ -100,7 +100,18 @@ describe.each(testDatabases())('declared read-model tables on $name', (database)
       { id: 1, who: 'สมชาย\u0e31', seen: true, at: new Date('2026-11-24T08:00:00.000Z') },
       { id: 2, who: null, seen: false, at: null },
     ]);
-    expect(() => insertRows('table_test', notes, [{ id: 'n', body: null }])).toThrow(/not a plain column/);
+    // Sealed columns take their sealed bytes, and the view opens them.
+    await db.query(
+      ...insertRows('table_test', notes, [
+        { id: 'n2', author: 'a', posted_at: '2026-11-24T08:00:00.000Z', body: sealText(key, 'สอง'), meta: null },
+        { id: 'n3', author: 'b', posted_at: '2026-11-24T09:00:00.000Z', body: sealText(key, 'three'), meta: null },
+      ]),
+    );
+    expect(await db.query(`SELECT id, body FROM table_test.notes WHERE id IN ('n2', 'n3') ORDER BY id`)).toEqual([
+      { id: 'n2', body: 'สอง' },
+      { id: 'n3', body: 'three' },
+    ]);
+    expect(() => insertRows('table_test', tally, [{ id: 3, nope: 1 } as never])).toThrow(/has no column nope/);
   });
 });
 

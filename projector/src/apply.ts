@@ -14,11 +14,12 @@ import {
   readFaults,
   recordFault,
 } from '@portal/platform/read-models/projection-faults';
-import { personalDataReader } from '@portal/platform/privacy/personal-data';
+import { batchPersonalDataReader } from '@portal/platform/privacy/personal-data';
 import { openText, readModelKey, sealText } from '@portal/platform/read-models/sealed-columns';
 import { readEventsAt } from '@portal/platform/store/event-store';
 import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
 import { type Sql, type SqlDatabase } from '@portal/platform/store/sql';
+import { type Table, insertRow, insertRows } from '@portal/platform/read-models/table';
 import type { Batch, PersonalAccess, Projection } from './projection.ts';
 
 /** The course an event is about: its stream's, or the one its data names (attendance). */
@@ -96,7 +97,7 @@ export async function applyEvents(
   // Shared locks on the faults first: a retry ending one waits for this batch to note what it missed.
   const aside = await projectionsAside(tx, schema);
   // The keys live beside the log, in the same database as the read models (as rebuilds assume).
-  const personal = personalAccess(tx);
+  const personal = personalAccess(tx, events);
   for (const projection of projections) {
     if (aside.has(projection.name)) continue;
     const failure = await applyAlone(tx, schema, projection, events, personal, options.beforeDeferred);
@@ -110,11 +111,14 @@ export async function applyEvents(
   return coursesOf(events);
 }
 
-/** Personal data for the projections of one batch: the read models' key is read once, when first needed. */
-function personalAccess(tx: Sql): PersonalAccess {
+/**
+ * Personal data for the projections of one batch: the read models' key is read once, when first
+ * needed, and the keys of the people the batch's events sealed data for in one query.
+ */
+function personalAccess(tx: Sql, events: readonly StoredEvent[]): PersonalAccess {
   let key: Promise<Buffer> | undefined;
   const readKey = () => (key ??= readModelKey(tx));
-  return Object.assign(personalDataReader(tx), {
+  return Object.assign(batchPersonalDataReader(tx, events), {
     seal: async (text: string | null) => sealText(await readKey(), text),
     unseal: async (sealed: Uint8Array | null) => openText(await readKey(), sealed),
   });
@@ -132,25 +136,96 @@ async function applyAlone(
   events: readonly StoredEvent[],
   personal: PersonalAccess,
   beforeDeferred?: () => Promise<void>,
+  gathered = true,
 ): Promise<{ position: number; error: string } | null> {
   await tx.query('SAVEPOINT projection');
   let current = events[0];
   try {
     const deferred = new Map<string, () => Promise<void>>();
-    const context: Batch = { after: (key, work) => void deferred.set(key, work) };
+    const writes = gatheredInserts(tx, gathered);
+    const context: Batch = { after: (key, work) => void deferred.set(key, work), insert: writes.insert };
     for (const event of events) {
       current = event;
-      await projection.apply(tx, schema, event, personal, context);
+      await projection.apply(writes.sql, schema, event, personal, context);
     }
+    await writes.flush();
     if (deferred.size > 0) await beforeDeferred?.();
     for (const work of deferred.values()) await work();
+    await writes.flush();
     await tx.query('RELEASE SAVEPOINT projection');
     return null;
   } catch (error) {
     await tx.query('ROLLBACK TO SAVEPOINT projection');
     await tx.query('RELEASE SAVEPOINT projection');
+    // A gathered insert fails when it is written, after the event that queued it: apply the batch
+    // again one statement at a time, so the fault names the event that failed.
+    if (gathered) return applyAlone(tx, schema, projection, events, personal, beforeDeferred, false);
     return { position: current?.position ?? 0, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * The inserts a projection queues with `batch.insert`, written as one statement per table and
+ * columns (insertRows) just before the projection's next statement of any other kind and at the
+ * batch's end: the database ends with the same rows, in far fewer round trips.
+ * Queued rows of one table with other columns or another conflict clause are written first.
+ * Not gathered: each insert is written at once (used to find which event failed).
+ */
+function gatheredInserts(tx: Sql, gathered: boolean) {
+  const queued = new Map<
+    string,
+    { table: Table; schema: string; then: string; rows: Map<string, Record<string, unknown>> }
+  >();
+  let rowNumber = 0;
+  const flush = async () => {
+    for (const { schema, table, then, rows } of queued.values()) {
+      await tx.query(...insertRows(schema, table, [...rows.values()], then));
+    }
+    queued.clear();
+  };
+  return {
+    flush,
+    sql: {
+      async query(text, params) {
+        if (queued.size > 0) await flush();
+        return tx.query(text, params);
+      },
+    } as Sql,
+    async insert(schema, table, row, then = '') {
+      const conflict = gatherable(then);
+      if (!gathered) return void (await tx.query(...insertRow(schema, table, row, then)));
+      const key = `${schema}.${table.storedAs} (${Object.keys(row).join(',')}) ${then}`;
+      const other = [...queued.keys()].some((k) => k !== key && k.startsWith(`${schema}.${table.storedAs} (`));
+      if (other) await flush();
+      const group = queued.get(key) ?? { table, schema, then, rows: new Map() };
+      const values = row as Record<string, unknown>;
+      // An upsert of a row queued before replaces it: one statement may not change a row twice,
+      // and the later values are what a second upsert would have left.
+      const identity =
+        conflict.update && conflict.columns
+          ? JSON.stringify(conflict.columns.map((column) => values[column]))
+          : String(rowNumber++);
+      group.rows.delete(identity);
+      group.rows.set(identity, values);
+      queued.set(key, group);
+    },
+  } satisfies { flush(): Promise<void>; sql: Sql; insert: Batch['insert'] };
+}
+
+/**
+ * What may be gathered: plain inserts, ON CONFLICT ... DO NOTHING, and upserts that set columns
+ * only to the new row's values (ON CONFLICT (key) DO UPDATE SET a = EXCLUDED.a, ...), whose
+ * later row then simply wins.
+ */
+function gatherable(then: string): { update: boolean; columns: string[] | null } {
+  const nothing = /^(ON CONFLICT( \((?<columns>[\w, ]+)\))? DO NOTHING)?$/.exec(then);
+  if (nothing) return { update: false, columns: null };
+  const update = /^ON CONFLICT \((?<columns>[\w, ]+)\) DO UPDATE SET (?<sets>.+)$/.exec(then);
+  const sets = update?.groups!.sets!.split(/,\s*/) ?? [];
+  if (update && sets.every((set) => /^(\w+) = EXCLUDED\.\1$/.test(set))) {
+    return { update: true, columns: update.groups!.columns!.split(/,\s*/) };
+  }
+  throw new Error(`batch.insert gathers plain inserts, DO NOTHING and upserts to EXCLUDED values, not '${then}'`);
 }
 
 const RETRY_CHUNK = 500;
@@ -181,7 +256,7 @@ export async function retryFault(
     const positions = await firstMissed(tx, schema, name, RETRY_CHUNK);
     const events = await readEventsAt(tx, positions);
     if (events.length > 0) {
-      const failure = await applyAlone(tx, schema, projection, events, personalAccess(tx), () =>
+      const failure = await applyAlone(tx, schema, projection, events, personalAccess(tx, events), () =>
         lockCourses(tx, events),
       );
       if (failure) {

@@ -1,6 +1,7 @@
 import type { StoredEvent } from '@portal/contracts/envelope';
 import type { PersonalDataReader } from '@portal/platform/privacy/personal-data';
 import type { Sql } from '@portal/platform/store/sql';
+import type { StoredRowOf, Table } from '@portal/platform/read-models/table';
 
 /**
  * A read model: its tables (created in `schema`, so a rebuild can fill fresh ones beside the live
@@ -14,6 +15,11 @@ export interface Projection {
   /** Raised whenever the tables or what is written in them change: read models built by another version are rebuilt. */
   version: number;
   createTables(sql: Sql, schema: string): Promise<void>;
+  /**
+   * Projections that write to this one's tables, or whose tables this one writes to: rebuilt
+   * together with it (a projection rebuilt alone rebuilds only its own tables).
+   */
+  rebuiltWith?: readonly string[];
   apply(sql: Sql, schema: string, event: StoredEvent, personal: PersonalAccess, batch: Batch): Promise<void>;
 }
 
@@ -33,4 +39,11 @@ export type PersonalAccess = PersonalDataReader & {
  */
 export interface Batch {
   after(key: string, work: () => Promise<void>): void;
+  /**
+   * Queues a row for `table` (`then`: nothing, ON CONFLICT ... DO NOTHING, or an upsert that sets
+   * columns to EXCLUDED values): it is written with the other rows queued for the table, before
+   * this projection's next statement of any other kind, so what the projection reads afterwards
+   * includes it.
+   */
+  insert<T extends Table>(schema: string, table: T, row: Partial<StoredRowOf<T>>, then?: string): Promise<void>;
 }

@@ -88,7 +88,15 @@ export async function open<Schema extends z.ZodType>(
   if ('plain' in sealed) return schema.parse(cleanText(sealed.plain));
   const found = await keyOf(sql, sealed.subject);
   if (!found?.key) return null;
-  const decipher = createDecipheriv('aes-256-gcm', found.key, Buffer.from(sealed.iv, 'base64'));
+  return openWithKey(found.key, sealed, schema);
+}
+
+function openWithKey<Schema extends z.ZodType>(
+  key: Buffer,
+  sealed: Exclude<Sealed, { plain: unknown }>,
+  schema: Schema,
+): z.output<Schema> {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
   decipher.setAAD(Buffer.from(sealed.subject));
   decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
   const json = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
@@ -126,6 +134,49 @@ export const personalDataReader =
   (sql: Sql): PersonalDataReader =>
   (sealed, schema) =>
     open(sql, sealed, schema);
+
+/**
+ * The same for a batch of events (the projector): the keys of every subject sealed in `events`
+ * are read in one query when first needed, and each key is read and unwrapped once per batch.
+ */
+export function batchPersonalDataReader(sql: Sql, events: readonly { data: unknown }[]): PersonalDataReader {
+  const keys = new Map<string, Promise<Buffer | null>>();
+  let prefetched: Promise<void> | undefined;
+  const prefetch = () =>
+    (prefetched ??= (async () => {
+      const wanted = [...new Set(events.flatMap((event) => sealedSubjectsOf(event.data)))];
+      if (wanted.length === 0) return;
+      const rows = await sql.query<{ subject_id: string; key: string | null }>(
+        `SELECT subject_id, key FROM privacy.subject_keys WHERE subject_id = ANY($1::text[])`,
+        [wanted],
+      );
+      for (const subject of wanted) keys.set(subject, Promise.resolve(null));
+      for (const row of rows) {
+        keys.set(row.subject_id, Promise.resolve(row.key === null ? null : unwrapKey(row.subject_id, row.key)));
+      }
+    })());
+  return async (sealed, schema) => {
+    if ('plain' in sealed) return schema.parse(cleanText(sealed.plain));
+    await prefetch();
+    let key = keys.get(sealed.subject);
+    if (!key) {
+      key = keyOf(sql, sealed.subject).then((found) => found?.key ?? null);
+      keys.set(sealed.subject, key);
+    }
+    const found = await key;
+    return found ? openWithKey(found, sealed, schema) : null;
+  };
+}
+
+/** The subjects of the sealed boxes at the top of an event's data (where events keep them). */
+const sealedSubjectsOf = (data: unknown): string[] =>
+  data && typeof data === 'object'
+    ? Object.values(data).flatMap((value) =>
+        value && typeof value === 'object' && 'alg' in value && 'subject' in value && typeof value.subject === 'string'
+          ? [value.subject]
+          : [],
+      )
+    : [];
 
 /**
  * Wraps every stored key with the current key-encryption key: keys stored before wrapping, and

@@ -111,8 +111,8 @@ export function insertRow<T extends Table>(
 /**
  * Many rows in one statement: `INSERT INTO <schema>.<table> (<columns>) SELECT * FROM unnest(...)`,
  * one typed array per column (the column's SQL type from its declaration), with `then` appended
- * (a WHERE on `input.<column>`, an ON CONFLICT clause). Every row must have the same columns.
- * Plain columns only: sealed ones are written one by one.
+ * (a WHERE on `input.<column>`, an ON CONFLICT clause). Every row must have the same columns;
+ * sealed columns take their sealed bytes.
  */
 export function insertRows<T extends Table>(
   schema: string,
@@ -124,7 +124,7 @@ export function insertRows<T extends Table>(
   if (names.length === 0) throw new Error(`insertRows on ${table.name} needs rows with columns`);
   const types = names.map((name) => {
     const declared = table.columns[name];
-    if (!declared || declared.sealed) throw new Error(`insertRows: ${table.name}.${name} is not a plain column`);
+    if (!declared) throw new Error(`insertRows: ${table.name} has no column ${name}`);
     return sqlTypeOf(declared.sql);
   });
   const params = names.map((name) => rows.map((row) => (row as Record<string, unknown>)[name] ?? null));

@@ -1,5 +1,6 @@
 import { CompanyData, PersonalData, accountIdOf, decodeAccountEvent } from '@portal/contracts/accounts/account.events';
-import { createTable, insertRow, updateRows } from '@portal/platform/read-models/table';
+import { type StoredRowOf, createTable, insertRows, updateRows } from '@portal/platform/read-models/table';
+import type { Sql } from '@portal/platform/store/sql';
 import {
   type AccountRow,
   PERSONAL_COLUMNS,
@@ -7,7 +8,7 @@ import {
   accounts,
   personalColumnNames,
 } from '@portal/read-models/accounts';
-import type { Projection } from '../../projection.ts';
+import type { Batch, Projection } from '../../projection.ts';
 
 /** What an account shows once its key is gone: every field blank. */
 const nobody: PersonalData = PersonalData.parse({ username: '' });
@@ -44,10 +45,11 @@ export const accountsProjection: Projection = {
   async createTables(sql, schema) {
     await createTable(sql, schema, accounts);
   },
-  async apply(sql, schema, stored, personal) {
+  async apply(sql, schema, stored, personal, batch) {
     const event = decodeAccountEvent(stored);
     if (!event) return;
     const id = accountIdOf(event.streamId);
+    const pending = pendingFor(batch, sql, schema);
     const sealedColumns = async (p: PersonalData) =>
       Object.fromEntries(
         await Promise.all(
@@ -60,25 +62,21 @@ export const accountsProjection: Projection = {
       p: PersonalData,
       company: CompanyData | null,
       at: string,
-    ) =>
-      sql.query(
-        ...insertRow(
-          schema,
-          accounts,
-          {
-            id,
-            role,
-            status,
-            registered_at: at,
-            updated_at: at,
-            ...(await sealedColumns(p)),
-            company: await personal.seal(company && JSON.stringify(company)),
-            profile_img: await personal.seal(p.profileImage || null),
-            search_text: await personal.seal(searchText(id, p, company)),
-          },
-          'ON CONFLICT (id) DO NOTHING',
-        ),
-      );
+    ) => {
+      // A second registration of one account changes nothing, as ON CONFLICT DO NOTHING would.
+      if (pending.rows.has(id)) return;
+      pending.rows.set(id, {
+        id,
+        role,
+        status,
+        registered_at: at,
+        updated_at: at,
+        ...(await sealedColumns(p)),
+        company: await personal.seal(company && JSON.stringify(company)),
+        profile_img: await personal.seal(p.profileImage || null),
+        search_text: await personal.seal(searchText(id, p, company)),
+      });
+    };
     // A key already erased: the row starts empty; the deletion or erasure that follows settles it.
     const opened = async (sealed: Parameters<typeof personal>[0]) => (await personal(sealed, PersonalData)) ?? nobody;
     switch (event.type) {
@@ -97,13 +95,17 @@ export const accountsProjection: Projection = {
       case 'MemberRejected': {
         const status = event.type === 'MemberApproved' ? ('approved' as const) : ('rejected' as const);
         const at = event.type === 'MemberApproved' ? event.data.approvedAt : event.data.rejectedAt;
-        await sql.query(...updateRows(schema, accounts, { status, updated_at: at }, { id }));
+        const registered = pending.rows.get(id);
+        if (registered) Object.assign(registered, { status, updated_at: at });
+        pending.statuses.set(id, { status, updated_at: at });
         return;
       }
       case 'RegistrationDeleted':
+        await writePending(sql, schema, pending);
         await sql.query(`DELETE FROM ${schema}.accounts_sealed WHERE id = $1`, [id]);
         return;
       case 'PersonalDataErased':
+        await writePending(sql, schema, pending);
         await sql.query(
           `UPDATE ${schema}.accounts_sealed SET ${personalColumnNames.map((column) => `${column} = NULL`).join(', ')},
              company = NULL, profile_img = NULL, search_text = NULL, status = 'erased', updated_at = $2
@@ -114,6 +116,7 @@ export const accountsProjection: Projection = {
       case 'ProfileUpdated': {
         const changed = await personal(event.data.personal, PersonalData);
         if (!changed) return; // erased since: the erasure event scrubs the row
+        await writePending(sql, schema, pending);
         const [row] = await sql.query<{
           username: Uint8Array | null;
           personal_id: Uint8Array | null;
@@ -148,3 +151,52 @@ export const accountsProjection: Projection = {
     }
   },
 };
+
+/**
+ * What a batch has still to write: registrations are written together, with the approvals and
+ * rejections that came in the same batch folded in, and status changes of accounts written
+ * before in one statement; before a deletion, an erasure or a profile change, and at the end.
+ */
+interface Pending {
+  rows: Map<string, StoredRowOf<typeof accounts>>;
+  statuses: Map<string, { status: AccountRow['status']; updated_at: string }>;
+}
+
+const pendingOfBatch = new WeakMap<Batch, Pending>();
+
+function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
+  const existing = pendingOfBatch.get(batch);
+  if (existing) return existing;
+  const pending: Pending = { rows: new Map(), statuses: new Map() };
+  pendingOfBatch.set(batch, pending);
+  batch.after(`accounts:${schema}`, () => writePending(sql, schema, pending));
+  return pending;
+}
+
+async function writePending(sql: Sql, schema: string, pending: Pending) {
+  if (pending.rows.size > 0) {
+    const rows = [...pending.rows.values()];
+    pending.rows.clear();
+    const written = await sql.query<{ id: string }>(
+      ...insertRows(schema, accounts, rows, 'ON CONFLICT (id) DO NOTHING RETURNING id'),
+    );
+    // Status changes of accounts registered in this batch are in their rows, unless the account
+    // was there already (then the registration changed nothing and the change is for that row).
+    const inserted = new Set(written.map((row) => row.id));
+    for (const id of inserted) pending.statuses.delete(id);
+  }
+  if (pending.statuses.size > 0) {
+    const changes = [...pending.statuses];
+    pending.statuses.clear();
+    await sql.query(
+      `UPDATE ${schema}.${accounts.storedAs} a SET status = s.status, updated_at = s.updated_at
+         FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS s(id, status, updated_at)
+        WHERE a.id = s.id`,
+      [
+        changes.map(([id]) => id),
+        changes.map(([, change]) => change.status),
+        changes.map(([, change]) => change.updated_at),
+      ],
+    );
+  }
+}

@@ -14,6 +14,8 @@ import type { Batch, Projection } from '../../projection.ts';
  */
 export const attendanceProjection: Projection = {
   name: 'attendance',
+  // Attendance keeps the course and round rows' counts.
+  rebuiltWith: ['courses'],
   version: 3,
   async createTables(sql, schema) {
     for (const table of attendanceTables) await createTable(sql, schema, table);

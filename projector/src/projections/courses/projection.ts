@@ -1,5 +1,5 @@
 import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
-import { type StoredRowOf, createTable, insertRow, updateRows } from '@portal/platform/read-models/table';
+import { type StoredRowOf, createTable, updateRows } from '@portal/platform/read-models/table';
 import {
   courseAssistants,
   courses,
@@ -19,11 +19,16 @@ import type { Projection } from '../../projection.ts';
  */
 export const coursesProjection: Projection = {
   name: 'courses',
+  // Attendance keeps the course and round rows' counts.
+  rebuiltWith: ['attendance'],
   version: 4,
   async createTables(sql, schema) {
     for (const table of coursesTables) await createTable(sql, schema, table);
   },
-  async apply(sql, schema, stored) {
+  async apply(sql, schema, stored, _personal, batch) {
+    // A course's enrolled count, once per batch for each course whose enrolments changed.
+    const recount = (courseId: string) =>
+      batch.after(`courses:${schema}:enrolled:${courseId}`, () => recountEnrolled(sql, schema, courseId));
     const event = decodeCourseEvent(stored);
     if (!event) return;
     const id = courseIdOf(event.streamId);
@@ -40,7 +45,7 @@ export const coursesProjection: Projection = {
           created_at: d.createdAt,
           updated_at: d.createdAt,
         };
-        await sql.query(...insertRow(schema, courses, course, 'ON CONFLICT (id) DO NOTHING'));
+        await batch.insert(schema, courses, course, 'ON CONFLICT (id) DO NOTHING');
         return;
       }
       case 'CourseUpdated': {
@@ -73,13 +78,11 @@ export const coursesProjection: Projection = {
       case 'RoundScheduled':
       case 'RoundRescheduled': {
         const d = event.data;
-        await sql.query(
-          ...insertRow(
-            schema,
-            rounds,
-            { id: d.roundId, course_id: id, starts_at: d.roundStartTime, ends_at: d.roundEndTime },
-            'ON CONFLICT (id) DO UPDATE SET starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at',
-          ),
+        await batch.insert(
+          schema,
+          rounds,
+          { id: d.roundId, course_id: id, starts_at: d.roundStartTime, ends_at: d.roundEndTime },
+          'ON CONFLICT (id) DO UPDATE SET starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at',
         );
         return;
       }
@@ -92,11 +95,11 @@ export const coursesProjection: Projection = {
           member_id: event.data.memberId,
           enrolled_at: event.data.enrolledAt,
         };
-        await sql.query(...insertRow(schema, enrolments, enrolment, 'ON CONFLICT DO NOTHING'));
+        await batch.insert(schema, enrolments, enrolment, 'ON CONFLICT DO NOTHING');
         // The course's stream decides enrolments in order, so an open period is never opened twice.
         const period: StoredRowOf<typeof enrolmentPeriods> = { ...enrolment, left_at: null };
-        await sql.query(...insertRow(schema, enrolmentPeriods, period, 'ON CONFLICT DO NOTHING'));
-        await recountEnrolled(sql, schema, id);
+        await batch.insert(schema, enrolmentPeriods, period, 'ON CONFLICT DO NOTHING');
+        recount(id);
         return;
       }
       case 'MemberUnenrolled':
@@ -109,7 +112,7 @@ export const coursesProjection: Projection = {
             WHERE course_id = $1 AND member_id = $2 AND left_at IS NULL`,
           [id, event.data.memberId, event.data.unenrolledAt],
         );
-        await recountEnrolled(sql, schema, id);
+        recount(id);
         return;
       case 'AssistantAdded':
         await sql.query(

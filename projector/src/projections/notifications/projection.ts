@@ -17,7 +17,7 @@ import {
   notifyCourses,
   notifyEnrolments,
 } from '@portal/read-models/notifications';
-import type { Projection } from '../../projection.ts';
+import type { Batch, Projection } from '../../projection.ts';
 
 interface Notice {
   type: NotificationType;
@@ -43,19 +43,18 @@ export const notificationsProjection: Projection = {
   async createTables(sql, schema) {
     for (const table of notificationsTables) await createTable(sql, schema, table);
   },
-  async apply(sql, schema, stored, _personal) {
+  async apply(sql, schema, stored, _personal, batch) {
+    const courses = coursesOf(batch, sql, schema);
     const read = decodeNotificationEvent(stored);
     if (read) {
       const owner = inboxOwnerOf(read.streamId);
       if (read.type === 'NotificationsRead') {
         for (const id of read.data.ids) {
-          await sql.query(
-            ...insertRow(
-              schema,
-              notificationReads,
-              { account_id: owner, notification_id: id },
-              'ON CONFLICT DO NOTHING',
-            ),
+          await batch.insert(
+            schema,
+            notificationReads,
+            { account_id: owner, notification_id: id },
+            'ON CONFLICT DO NOTHING',
           );
         }
       } else {
@@ -74,33 +73,29 @@ export const notificationsProjection: Projection = {
     if (account) {
       const id = accountIdOf(account.streamId);
       if (account.type === 'MemberRegistered' || account.type === 'PartnerRegistered') {
-        await notify(sql, schema, stored, { type: 'new_registration', subjectId: id, audience: ['role:admin'] });
+        await notify(batch, schema, courses, stored, {
+          type: 'new_registration',
+          subjectId: id,
+          audience: ['role:admin'],
+        });
       } else if (account.type === 'MemberApproved') {
-        await notify(sql, schema, stored, { type: 'registration_approved', subjectId: id, audience: [`user:${id}`] });
+        await notify(batch, schema, courses, stored, {
+          type: 'registration_approved',
+          subjectId: id,
+          audience: [`user:${id}`],
+        });
       }
       return;
     }
     const event = decodeCourseEvent(stored);
     if (!event) return;
     const courseId = courseIdOf(event.streamId);
-    const course = async () =>
-      (
-        await sql.query<{ creator: string; topic: string }>(
-          `SELECT creator, topic FROM ${schema}.notify_courses WHERE course_id = $1`,
-          [courseId],
-        )
-      )[0];
-    const members = async () =>
-      (
-        await sql.query<{ member_id: string }>(
-          `SELECT member_id FROM ${schema}.notify_enrolments WHERE course_id = $1`,
-          [courseId],
-        )
-      ).map((row) => `user:${row.member_id}`);
+    const course = () => courses.get(courseId);
+    const members = async () => [...(await courses.members(courseId))].map((member) => `user:${member}`);
     const changed = async (detail: string) => {
       const known = await course();
       if (!known) return;
-      await notify(sql, schema, stored, {
+      await notify(batch, schema, courses, stored, {
         type: 'course_updated',
         courseId,
         detail,
@@ -109,22 +104,27 @@ export const notificationsProjection: Projection = {
     };
     switch (event.type) {
       case 'CourseCreated':
-        await sql.query(
-          ...insertRow(
+        if (!(await course())) {
+          // A course's stream starts with its creation: nobody is enrolled yet.
+          courses.set(courseId, { creator: event.data.creator, topic: event.data.courseTopic }, new Set());
+          await batch.insert(
             schema,
             notifyCourses,
             { course_id: courseId, creator: event.data.creator, topic: event.data.courseTopic },
             'ON CONFLICT DO NOTHING',
-          ),
-        );
-        await notify(sql, schema, stored, { type: 'course_created', courseId, audience: ['role:admin'] });
+          );
+        }
+        await notify(batch, schema, courses, stored, { type: 'course_created', courseId, audience: ['role:admin'] });
         return;
-      case 'CourseUpdated':
+      case 'CourseUpdated': {
         await sql.query(
           ...updateRows(schema, notifyCourses, { topic: event.data.courseTopic }, { course_id: courseId }),
         );
+        const known = await course();
+        if (known) courses.set(courseId, { ...known, topic: event.data.courseTopic });
         await changed('details');
         return;
+      }
       case 'CourseStatusChanged':
         await changed(event.data.status);
         return;
@@ -140,26 +140,26 @@ export const notificationsProjection: Projection = {
       case 'CourseDeleted': {
         const known = await course();
         if (!known) return;
-        await notify(sql, schema, stored, {
+        await notify(batch, schema, courses, stored, {
           type: 'course_deleted',
           courseId,
           audience: ['role:admin', `user:${known.creator}`, ...(await members())],
         });
         await sql.query(`DELETE FROM ${schema}.notify_enrolments WHERE course_id = $1`, [courseId]);
+        (await courses.members(courseId)).clear();
         return;
       }
       case 'MemberEnrolled': {
-        await sql.query(
-          ...insertRow(
-            schema,
-            notifyEnrolments,
-            { course_id: courseId, member_id: event.data.memberId },
-            'ON CONFLICT DO NOTHING',
-          ),
+        await batch.insert(
+          schema,
+          notifyEnrolments,
+          { course_id: courseId, member_id: event.data.memberId },
+          'ON CONFLICT DO NOTHING',
         );
+        (await courses.members(courseId)).add(event.data.memberId);
         const known = await course();
         if (!known) return;
-        await notify(sql, schema, stored, {
+        await notify(batch, schema, courses, stored, {
           type: 'new_enrollment',
           courseId,
           subjectId: event.data.memberId,
@@ -172,10 +172,11 @@ export const notificationsProjection: Projection = {
           courseId,
           event.data.memberId,
         ]);
+        (await courses.members(courseId)).delete(event.data.memberId);
         return;
       case 'AssistantAdded':
         // The new assistant learns where to scan (their home lists the course's rounds).
-        await notify(sql, schema, stored, {
+        await notify(batch, schema, courses, stored, {
           type: 'assistant_added',
           courseId,
           audience: [`user:${event.data.assistantId}`],
@@ -192,35 +193,74 @@ export const notificationsProjection: Projection = {
 };
 
 /** One notification (its id is the event's position) and who hears of it. */
-async function notify(sql: Sql, schema: string, stored: StoredEvent, notice: Notice): Promise<void> {
+async function notify(batch: Batch, schema: string, courses: KnownCourses, stored: StoredEvent, notice: Notice) {
   const id = String(stored.position);
-  const topic = notice.courseId
-    ? ((
-        await sql.query<{ topic: string }>(`SELECT topic FROM ${schema}.notify_courses WHERE course_id = $1`, [
-          notice.courseId,
-        ])
-      )[0]?.topic ?? null)
-    : null;
-  await sql.query(
-    ...insertRow(
-      schema,
-      notifications,
-      {
-        id,
-        type: notice.type,
-        course_id: notice.courseId ?? null,
-        course_topic: topic,
-        subject_id: notice.subjectId ?? null,
-        detail: notice.detail ?? null,
-        actor_id: stored.metadata.actorId ?? null,
-        created_at: stored.createdAt,
-      },
-      'ON CONFLICT (id) DO NOTHING',
-    ),
+  const topic = notice.courseId ? ((await courses.get(notice.courseId))?.topic ?? null) : null;
+  await batch.insert(
+    schema,
+    notifications,
+    {
+      id,
+      type: notice.type,
+      course_id: notice.courseId ?? null,
+      course_topic: topic,
+      subject_id: notice.subjectId ?? null,
+      detail: notice.detail ?? null,
+      actor_id: stored.metadata.actorId ?? null,
+      created_at: stored.createdAt,
+    },
+    'ON CONFLICT (id) DO NOTHING',
   );
   for (const audience of new Set(notice.audience)) {
-    await sql.query(
-      ...insertRow(schema, notificationAudience, { notification_id: id, audience }, 'ON CONFLICT DO NOTHING'),
-    );
+    await batch.insert(schema, notificationAudience, { notification_id: id, audience }, 'ON CONFLICT DO NOTHING');
   }
+}
+
+/**
+ * Each course's creator and topic, and its members (notify_courses and notify_enrolments, which
+ * only this projection writes), read once per batch and kept as the batch changes them.
+ */
+interface KnownCourses {
+  get(courseId: string): Promise<{ creator: string; topic: string } | undefined>;
+  set(courseId: string, course: { creator: string; topic: string }, members?: Set<string>): void;
+  members(courseId: string): Promise<Set<string>>;
+}
+
+const knownCoursesOfBatch = new WeakMap<Batch, KnownCourses>();
+
+function coursesOf(batch: Batch, sql: Sql, schema: string): KnownCourses {
+  const existing = knownCoursesOfBatch.get(batch);
+  if (existing) return existing;
+  const known = new Map<string, { creator: string; topic: string } | undefined>();
+  const members = new Map<string, Promise<Set<string>>>();
+  const courses: KnownCourses = {
+    async get(courseId) {
+      if (!known.has(courseId)) {
+        const [row] = await sql.query<{ creator: string; topic: string }>(
+          `SELECT creator, topic FROM ${schema}.notify_courses WHERE course_id = $1`,
+          [courseId],
+        );
+        known.set(courseId, row);
+      }
+      return known.get(courseId);
+    },
+    set(courseId, course, enrolled) {
+      known.set(courseId, course);
+      if (enrolled) members.set(courseId, Promise.resolve(enrolled));
+    },
+    members(courseId) {
+      let found = members.get(courseId);
+      if (!found) {
+        found = sql
+          .query<{ member_id: string }>(`SELECT member_id FROM ${schema}.notify_enrolments WHERE course_id = $1`, [
+            courseId,
+          ])
+          .then((rows) => new Set(rows.map((row) => row.member_id)));
+        members.set(courseId, found);
+      }
+      return found;
+    },
+  };
+  knownCoursesOfBatch.set(batch, courses);
+  return courses;
 }
