@@ -4,9 +4,9 @@ import type { EventStore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/platform/store/subscription';
 import { DEFAULT_RETRY, type RetryPolicy, applyBatch, retryFault } from './apply.ts';
-import { builtFromKafka, prepareReadModels, readModelsOutdated } from './read-models.ts';
+import { builtFromKafka, outdatedProjections, prepareReadModels } from './read-models.ts';
 import type { Projection } from './projection.ts';
-import { rebuildReadModels } from './rebuild.ts';
+import { rebuildProjections, rebuildReadModels } from './rebuild.ts';
 import { type KafkaProjectorOptions, startKafkaProjector } from './kafka/kafka-projector.ts';
 
 export interface ProjectorHealth extends ReadModelLag {
@@ -163,19 +163,24 @@ export class ProjectionFailing extends Error {
  * PostgreSQL take turns, so only the first rebuilds.
  */
 async function rebuildIfNeeded(options: ProjectorOptions, schema: string): Promise<void> {
-  const needed = async () =>
-    (await readModelsOutdated(options.target, schema, options.projections)) ||
-    (!options.kafka && (await builtFromKafka(options.target, schema)));
+  // Read models written by projectors on Kafka may be ahead in some partitions: all rebuilt.
+  const everything = async () => !options.kafka && (await builtFromKafka(options.target, schema));
   const rebuild = async () => {
-    if (!(await needed())) return;
-    await rebuildReadModels({
+    const outdated = await outdatedProjections(options.target, schema, options.projections);
+    const all = outdated.length === options.projections.length || (await everything());
+    if (outdated.length === 0 && !all) return;
+    const common = {
       store: options.source,
       db: options.target,
       projections: options.projections,
       schema,
       onProgress: options.onRebuildProgress,
-    });
+    };
+    if (all) await rebuildReadModels(common);
+    else await rebuildProjections({ ...common, rebuilt: outdated });
   };
+  const needed = async () =>
+    (await outdatedProjections(options.target, schema, options.projections)).length > 0 || (await everything());
   // PGlite has one connection and one process: there is nobody to take turns with.
   if (options.target.kind === 'pglite' || !(await needed())) return rebuild();
   await options.target.transaction(async (tx) => {

@@ -35,19 +35,19 @@ export async function prepareReadModels(db: SqlDatabase, schema: string, project
 }
 
 /**
- * Whether read models already filled from the log were built by other versions of the
- * projections (their tables changed, or a projection is new): they must be rebuilt from the log.
+ * The projections whose read models, already filled from the log, were built by another version
+ * (or not at all), with those rebuilt together with them (`rebuiltWith`).
  */
-export async function readModelsOutdated(
+export async function outdatedProjections(
   db: Sql,
   schema: string,
   projections: readonly Projection[],
-): Promise<boolean> {
+): Promise<Projection[]> {
   const checkpoint = await readCheckpoint(db, schema).catch((error: unknown) => {
     if (isMissingTable(error)) return null;
     throw error;
   });
-  if (!checkpoint || checkpoint.position === 0) return false;
+  if (!checkpoint || checkpoint.position === 0) return [];
   const rows = await db
     .query<{ name: string; version: number }>(`SELECT name, version FROM ${schema}.projection_versions`)
     .catch((error: unknown) => {
@@ -55,7 +55,18 @@ export async function readModelsOutdated(
       throw error;
     });
   const built = new Map(rows.map((row) => [row.name, Number(row.version)]));
-  return projections.some((projection) => built.get(projection.name) !== projection.version);
+  const outdated = new Set(projections.filter((p) => built.get(p.name) !== p.version).map((p) => p.name));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const projection of projections) {
+      const coupled = projection.rebuiltWith?.some((name) => outdated.has(name));
+      if (coupled && !outdated.has(projection.name)) {
+        outdated.add(projection.name);
+        grew = true;
+      }
+    }
+  }
+  return projections.filter((projection) => outdated.has(projection.name));
 }
 
 /** Whether projectors consuming Kafka have written these read models (partitions may be ahead). */

@@ -1,12 +1,12 @@
 import { readCheckpoint } from '@portal/platform/read-models/checkpoint';
 import { readAllAfter } from '@portal/platform/store/event-store';
-import { type EventStore, START } from '@portal/platform/store/port';
+import { type EventStore, START, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import type { Projection } from './projection.ts';
 import { applyBatch, applyBatchIn } from './apply.ts';
 import { prepareReadModels } from './read-models.ts';
 
-const BATCH = 1000;
+const BATCH = 5000;
 
 export interface RebuildOptions {
   /** The log; it must live in the same database as the read models (true of every setup here). */
@@ -16,6 +16,15 @@ export interface RebuildOptions {
   schema?: string;
   onProgress?: (done: number, total: number) => void;
 }
+
+/** What the read-model schema holds besides the projections' own tables. */
+const INFRASTRUCTURE = [
+  'checkpoints',
+  'partition_progress',
+  'projection_faults',
+  'projection_missed',
+  'projection_versions',
+];
 
 /**
  * Rebuilds every read model from the log into fresh tables beside the live ones, then swaps them
@@ -52,6 +61,86 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     }
     await tx.query(`DROP SCHEMA ${live} CASCADE`);
     await tx.query(`ALTER SCHEMA ${next} RENAME TO ${live}`);
+  });
+  options.onProgress?.(done, Math.max(total, done));
+  return { events: done };
+}
+
+/**
+ * Rebuilds the read models of `rebuilt` only (a projection whose version changed, with those
+ * rebuilt together with it); the others are left as they are, answering meanwhile. The rebuilt
+ * tables are filled from the log in a fresh schema beside the live one, brought to exactly the
+ * live checkpoint with it locked (a projector following the log waits), then moved in place of
+ * the old ones.
+ */
+export async function rebuildProjections(
+  options: RebuildOptions & { rebuilt: readonly Projection[] },
+): Promise<{ events: number }> {
+  const live = options.schema ?? 'rm';
+  const next = `${live}_next`;
+  const { db, store, rebuilt } = options;
+  await db.query(`DROP SCHEMA IF EXISTS ${next} CASCADE`);
+  await prepareReadModels(db, next, rebuilt);
+
+  let total = (await store.lagBehind(START)).events;
+  let done = 0;
+  options.onProgress?.(done, total);
+  for (;;) {
+    const batch = await store.readAll(await readCheckpoint(db, next), BATCH);
+    if (batch.length === 0) break;
+    await applyBatch(db, next, rebuilt, batch);
+    done += batch.length;
+    total = Math.max(total, done);
+    options.onProgress?.(done, total);
+  }
+
+  await db.transaction(async (tx) => {
+    await tx.query(`LOCK TABLE ${live}.checkpoints IN ACCESS EXCLUSIVE MODE`);
+    const target = await readCheckpoint(tx, live);
+    // Up to the live checkpoint exactly: the other read models are there, and carry on from it.
+    for (;;) {
+      const batch = (await readAllAfter(tx, await readCheckpoint(tx, next), BATCH)).filter((event) =>
+        isAtOrBefore(checkpointOf(event), target),
+      );
+      if (batch.length === 0) break;
+      await applyBatchIn(tx, next, rebuilt, batch);
+      done += batch.length;
+    }
+    const relations = await tx.query<{ name: string; kind: string }>(
+      `SELECT c.relname AS name, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = $1 AND c.relkind IN ('r', 'v') AND NOT (c.relname = ANY($2::text[]))`,
+      [next, INFRASTRUCTURE],
+    );
+    // Whatever the live schema holds under those names goes, table or view (an older layout).
+    const liveKinds = new Map(
+      (
+        await tx.query<{ name: string; kind: string }>(
+          `SELECT c.relname AS name, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = $1 AND c.relkind IN ('r', 'v')`,
+          [live],
+        )
+      ).map((row) => [row.name, row.kind]),
+    );
+    for (const { name } of relations) {
+      const kind = liveKinds.get(name);
+      if (kind) await tx.query(`DROP ${kind === 'v' ? 'VIEW' : 'TABLE'} IF EXISTS ${live}.${name} CASCADE`);
+    }
+    for (const { name } of relations.filter((relation) => relation.kind === 'r')) {
+      await tx.query(`ALTER TABLE ${next}.${name} SET SCHEMA ${live}`);
+    }
+    const names = rebuilt.map((projection) => projection.name);
+    for (const projection of rebuilt) {
+      // The views over sealed tables, and anything else a projection declares, made again in place.
+      await projection.createTables(tx, live);
+      await tx.query(
+        `INSERT INTO ${live}.projection_versions (name, version) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version`,
+        [projection.name, projection.version],
+      );
+    }
+    await tx.query(`DELETE FROM ${live}.projection_missed WHERE name = ANY($1::text[])`, [names]);
+    await tx.query(`DELETE FROM ${live}.projection_faults WHERE name = ANY($1::text[])`, [names]);
+    await tx.query(`DROP SCHEMA ${next} CASCADE`);
   });
   options.onProgress?.(done, Math.max(total, done));
   return { events: done };

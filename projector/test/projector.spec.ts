@@ -122,6 +122,44 @@ describe.each(testDatabases())('projector on $name', (database) => {
     expect(await rows(db)).toEqual(live);
   });
 
+  it('rebuilds only the projection whose version changed, with those rebuilt together with it', async () => {
+    const h = await registration(db);
+    await store.append(`account-${h.id}`, [h.event], { expectedRevision: 'no_stream' });
+    const first = await startProjector({ source: store, target: db, projections, pollMs: 50 });
+    await expect.poll(async () => (await first.health()).lagEvents, { timeout: 3000 }).toBe(0);
+    await first.stop();
+    const live = await rows(db);
+    // Marks in three read models: only what is rebuilt from the log loses its mark.
+    await db.query(`UPDATE rm.accounts_sealed SET status = 'marked'`);
+    await db.query(`INSERT INTO rm.notify_courses (course_id, creator, topic) VALUES ('mark', 'm', 'm')`);
+    await db.query(`INSERT INTO rm.rounds (id, course_id, starts_at, ends_at) VALUES ('mark', 'm', now(), now())`);
+    await db.query(`UPDATE rm.projection_versions SET version = version - 1 WHERE name = 'accounts'`);
+    const progress: number[] = [];
+    const restarted = await startProjector({
+      source: store,
+      target: db,
+      projections,
+      pollMs: 50,
+      onRebuildProgress: (done) => progress.push(done),
+    });
+    expect(progress.length).toBeGreaterThan(0);
+    expect(await rows(db)).toEqual(live);
+    expect(await db.query(`SELECT 1 FROM rm.notify_courses WHERE course_id = 'mark'`)).toHaveLength(1);
+    expect(await db.query(`SELECT 1 FROM rm.rounds WHERE id = 'mark'`)).toHaveLength(1);
+    await restarted.stop();
+
+    // Attendance counts are kept in the courses read model: the two are rebuilt together.
+    await db.query(`UPDATE rm.projection_versions SET version = version - 1 WHERE name = 'attendance'`);
+    const again = await startProjector({ source: store, target: db, projections, pollMs: 50 });
+    await again.stop();
+    expect(await db.query(`SELECT 1 FROM rm.rounds WHERE id = 'mark'`)).toHaveLength(0);
+    expect(await db.query(`SELECT 1 FROM rm.notify_courses WHERE course_id = 'mark'`)).toHaveLength(1);
+    expect(await rows(db)).toEqual(live);
+    expect(await db.query(`SELECT name, version FROM rm.projection_versions ORDER BY name`)).toEqual(
+      [...projections].sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({ name: p.name, version: p.version })),
+    );
+  });
+
   it('replaces read models laid out by an earlier version, plain tables where views are now', async () => {
     const g = await registration(db);
     await store.append(`account-${g.id}`, [g.event], { expectedRevision: 'no_stream' });
