@@ -32,7 +32,7 @@ import {
 import type { NewEvent } from '@portal/contracts/envelope';
 import { wrapKey } from '@portal/platform/privacy/data-key';
 import { sealWithKey } from '@portal/platform/privacy/personal-data';
-import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
+import { withCheckDigit } from '@portal/platform/testing/accounts';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 
 const ROUNDS = 16;
@@ -105,7 +105,7 @@ export async function generateRealisticLog(
   for (let m = 0; m < members; m++) {
     const id = randomUUID();
     memberIds.push(id);
-    const { password: _p, acceptTerms: _a, ...personal } = sampleMember();
+    const personal = person(m);
     const stream = accountStream(id);
     await emit(
       stream,
@@ -120,7 +120,7 @@ export async function generateRealisticLog(
   for (let p = 0; p < partners; p++) {
     const id = randomUUID();
     partnerIds.push(id);
-    const { password: _p, acceptTerms: _a, ...form } = samplePartner();
+    const form = { ...person(members + p), ...company(p) };
     const pick = (company: boolean) =>
       Object.fromEntries(Object.entries(form).filter(([key]) => companyKeys.includes(key) === company));
     const key = keyOf(id);
@@ -247,3 +247,36 @@ export async function generateRealisticLog(
   );
   return { events: written, members, courses };
 }
+
+/** A registration's personal fields, unique by `n` (as the registration form sends them). */
+const person = (n: number) => {
+  const digits = String(n).padStart(8, '0');
+  return {
+    username: `member${digits}`,
+    title: 'นาย',
+    fullName: `สมชาย ทดสอบ ${digits}`,
+    personalId: withCheckDigit(`1101${digits}`),
+    personalPhone: `08${digits}`,
+    personalEmail: `member${digits}@example.com`,
+    personalAddress: '1 Sukhumvit Road',
+    personalProvince: 'กรุงเทพมหานคร',
+    personalDistrict: 'วัฒนา',
+    personalSubdistrict: 'คลองเตยเหนือ',
+    personalPostalCode: '10110',
+  };
+};
+
+const company = (n: number) => {
+  const digits = String(n).padStart(8, '0');
+  return {
+    companyName: `Training Co ${digits}`,
+    companyTaxId: withCheckDigit(`0105${digits}`),
+    companyAddress: '99 Rama IV Road',
+    companyProvince: 'กรุงเทพมหานคร',
+    companyDistrict: 'ปทุมวัน',
+    companySubdistrict: 'ลุมพินี',
+    companyPostalCode: '10330',
+    companyPhone: `02${digits}`,
+    companyEmail: `office${digits}@training.example.com`,
+  };
+};
