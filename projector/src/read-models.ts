@@ -25,13 +25,18 @@ export async function prepareReadModels(db: SqlDatabase, schema: string, project
     );
     for (const projection of projections) {
       await projection.createTables(tx, schema);
-      await tx.query(
-        `INSERT INTO ${schema}.projection_versions (name, version) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version`,
-        [projection.name, projection.version],
-      );
+      await recordVersion(tx, schema, projection);
     }
   });
+}
+
+/** Records that `projection`'s tables in `schema` are of its current version. */
+export async function recordVersion(sql: Sql, schema: string, projection: Projection): Promise<void> {
+  await sql.query(
+    `INSERT INTO ${schema}.projection_versions (name, version) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version`,
+    [projection.name, projection.version],
+  );
 }
 
 /**

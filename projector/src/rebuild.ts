@@ -4,7 +4,7 @@ import { type EventStore, START, checkpointOf, isAtOrBefore } from '@portal/plat
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import type { Projection } from './projection.ts';
 import { applyBatch, applyBatchIn } from './apply.ts';
-import { prepareReadModels } from './read-models.ts';
+import { prepareReadModels, recordVersion } from './read-models.ts';
 
 const BATCH = 5000;
 
@@ -15,6 +15,25 @@ export interface RebuildOptions {
   projections: readonly Projection[];
   schema?: string;
   onProgress?: (done: number, total: number) => void;
+}
+
+/** Fresh read models of `projections` in `next`, filled from the whole log, with progress. */
+async function fillFromLog(options: RebuildOptions, next: string, projections: readonly Projection[]) {
+  const { db, store } = options;
+  await db.query(`DROP SCHEMA IF EXISTS ${next} CASCADE`);
+  await prepareReadModels(db, next, projections);
+  let total = (await store.lagBehind(START)).events;
+  let done = 0;
+  options.onProgress?.(done, total);
+  for (;;) {
+    const batch = await store.readAll(await readCheckpoint(db, next), BATCH);
+    if (batch.length === 0) break;
+    await applyBatch(db, next, projections, batch);
+    done += batch.length;
+    total = Math.max(total, done);
+    options.onProgress?.(done, total);
+  }
+  return { done, total };
 }
 
 /** What the read-model schema holds besides the projections' own tables. */
@@ -34,21 +53,10 @@ const INFRASTRUCTURE = [
 export async function rebuildReadModels(options: RebuildOptions): Promise<{ events: number }> {
   const live = options.schema ?? 'rm';
   const next = `${live}_next`;
-  const { db, store, projections } = options;
-  await db.query(`DROP SCHEMA IF EXISTS ${next} CASCADE`);
-  await prepareReadModels(db, next, projections);
-
-  let total = (await store.lagBehind(START)).events;
-  let done = 0;
-  options.onProgress?.(done, total);
-  for (;;) {
-    const batch = await store.readAll(await readCheckpoint(db, next), BATCH);
-    if (batch.length === 0) break;
-    await applyBatch(db, next, projections, batch);
-    done += batch.length;
-    total = Math.max(total, done);
-    options.onProgress?.(done, total);
-  }
+  const { db, projections } = options;
+  const filled = await fillFromLog(options, next, projections);
+  const { total } = filled;
+  let { done } = filled;
 
   await prepareReadModels(db, live, []);
   await db.transaction(async (tx) => {
@@ -78,21 +86,10 @@ export async function rebuildProjections(
 ): Promise<{ events: number }> {
   const live = options.schema ?? 'rm';
   const next = `${live}_next`;
-  const { db, store, rebuilt } = options;
-  await db.query(`DROP SCHEMA IF EXISTS ${next} CASCADE`);
-  await prepareReadModels(db, next, rebuilt);
-
-  let total = (await store.lagBehind(START)).events;
-  let done = 0;
-  options.onProgress?.(done, total);
-  for (;;) {
-    const batch = await store.readAll(await readCheckpoint(db, next), BATCH);
-    if (batch.length === 0) break;
-    await applyBatch(db, next, rebuilt, batch);
-    done += batch.length;
-    total = Math.max(total, done);
-    options.onProgress?.(done, total);
-  }
+  const { db, rebuilt } = options;
+  const filled = await fillFromLog(options, next, rebuilt);
+  const { total } = filled;
+  let { done } = filled;
 
   await db.transaction(async (tx) => {
     await tx.query(`LOCK TABLE ${live}.checkpoints IN ACCESS EXCLUSIVE MODE`);
@@ -132,11 +129,7 @@ export async function rebuildProjections(
     for (const projection of rebuilt) {
       // The views over sealed tables, and anything else a projection declares, made again in place.
       await projection.createTables(tx, live);
-      await tx.query(
-        `INSERT INTO ${live}.projection_versions (name, version) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version`,
-        [projection.name, projection.version],
-      );
+      await recordVersion(tx, live, projection);
     }
     await tx.query(`DELETE FROM ${live}.projection_missed WHERE name = ANY($1::text[])`, [names]);
     await tx.query(`DELETE FROM ${live}.projection_faults WHERE name = ANY($1::text[])`, [names]);

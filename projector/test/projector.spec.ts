@@ -36,6 +36,16 @@ describe.each(testDatabases())('projector on $name', (database) => {
   });
   afterAll(() => drop());
 
+  /** One more registration in the log, projected until caught up: the accounts read model as it stands. */
+  async function projectedRegistration() {
+    const person = await registration(db);
+    await store.append(`account-${person.id}`, [person.event], { expectedRevision: 'no_stream' });
+    const projector = await startProjector({ source: store, target: db, projections, pollMs: 50 });
+    await expect.poll(async () => (await projector.health()).lagEvents, { timeout: 3000 }).toBe(0);
+    await projector.stop();
+    return rows(db);
+  }
+
   it('keeps the registration read model up to date and reports when it has caught up', async () => {
     const projector = await startProjector({ source: store, target: db, projections, pollMs: 50 });
     try {
@@ -82,12 +92,7 @@ describe.each(testDatabases())('projector on $name', (database) => {
   });
 
   it('rebuilds the read models from the log into fresh tables equal to the live ones', async () => {
-    const e = await registration(db);
-    await store.append(`account-${e.id}`, [e.event], { expectedRevision: 'no_stream' });
-    const projector = await startProjector({ source: store, target: db, projections, pollMs: 50 });
-    await expect.poll(async () => (await projector.health()).lagEvents, { timeout: 3000 }).toBe(0);
-    await projector.stop();
-    const live = await rows(db);
+    const live = await projectedRegistration();
     // Damage the live model: the rebuild must not copy it, but replay the log.
     await db.query(`UPDATE rm.accounts_sealed SET status = 'broken'`);
     const progress: number[] = [];
@@ -100,12 +105,7 @@ describe.each(testDatabases())('projector on $name', (database) => {
   });
 
   it('rebuilds read models at start when they were built by another version of a projection', async () => {
-    const f = await registration(db);
-    await store.append(`account-${f.id}`, [f.event], { expectedRevision: 'no_stream' });
-    const first = await startProjector({ source: store, target: db, projections, pollMs: 50 });
-    await expect.poll(async () => (await first.health()).lagEvents, { timeout: 3000 }).toBe(0);
-    await first.stop();
-    const live = await rows(db);
+    const live = await projectedRegistration();
     // As if the rows had been written by an older accounts projection.
     await db.query(`UPDATE rm.accounts_sealed SET status = 'old-shape'`);
     await db.query(`UPDATE rm.projection_versions SET version = version - 1 WHERE name = 'accounts'`);
@@ -123,12 +123,7 @@ describe.each(testDatabases())('projector on $name', (database) => {
   });
 
   it('rebuilds only the projection whose version changed, with those rebuilt together with it', async () => {
-    const h = await registration(db);
-    await store.append(`account-${h.id}`, [h.event], { expectedRevision: 'no_stream' });
-    const first = await startProjector({ source: store, target: db, projections, pollMs: 50 });
-    await expect.poll(async () => (await first.health()).lagEvents, { timeout: 3000 }).toBe(0);
-    await first.stop();
-    const live = await rows(db);
+    const live = await projectedRegistration();
     // Marks in three read models: only what is rebuilt from the log loses its mark.
     await db.query(`UPDATE rm.accounts_sealed SET status = 'marked'`);
     await db.query(`INSERT INTO rm.notify_courses (course_id, creator, topic) VALUES ('mark', 'm', 'm')`);
@@ -161,12 +156,7 @@ describe.each(testDatabases())('projector on $name', (database) => {
   });
 
   it('replaces read models laid out by an earlier version, plain tables where views are now', async () => {
-    const g = await registration(db);
-    await store.append(`account-${g.id}`, [g.event], { expectedRevision: 'no_stream' });
-    const first = await startProjector({ source: store, target: db, projections, pollMs: 50 });
-    await expect.poll(async () => (await first.health()).lagEvents, { timeout: 3000 }).toBe(0);
-    await first.stop();
-    const live = await rows(db);
+    const live = await projectedRegistration();
     // As the accounts read model was before its personal columns were sealed.
     await db.query(`DROP VIEW rm.accounts`);
     await db.query(`DROP TABLE rm.accounts_sealed`);
