@@ -1,0 +1,78 @@
+/**
+ * The console as a newcomer meets it: `npm start` with a console build older than its sources
+ * (the first start after a clone) timed until the portal says it is running, then Chromium opens
+ * the sign-in page and the JavaScript and CSS it loads are summed as gzip would send them; and
+ * whether the camera scanner's code (html5-qrcode) is among them (it should load on the round
+ * page only). Prints each figure. `tsx bench/console.bench.ts`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = resolve(import.meta.dirname, '..');
+const freePort = () =>
+  new Promise<number>((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-console-bench-'));
+// As after a clone: the build is older than the sources, so `npm start` builds first.
+const now = new Date();
+utimesSync(join(root, 'console/index.html'), now, now);
+const started = performance.now();
+const portal = spawn(process.execPath, [join(root, 'deploy/scripts/start.mjs')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-pw-1' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true,
+});
+let output = '';
+const ready = await new Promise<number>((done, fail) => {
+  portal.stdout.on('data', (chunk) => {
+    output += chunk;
+    if (output.includes('Course portal is running at')) done(performance.now() - started);
+  });
+  portal.stderr.on('data', (chunk) => (output += chunk));
+  portal.on('exit', (code) => fail(new Error(`npm start exited (${code}):\n${output}`)));
+});
+
+try {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
+  });
+  const page = await browser.newPage();
+  const assets: { url: string; gzip: number; scanner: boolean }[] = [];
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (url.port !== String(port) || !/\.(js|css)$/.test(url.pathname)) return;
+    const body = await response.body().catch(() => null);
+    if (!body) return;
+    assets.push({ url: url.pathname, gzip: gzipSync(body).length, scanner: body.includes('html5-qrcode') });
+  });
+  await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
+  await browser.close();
+  const total = assets.reduce((sum, asset) => sum + asset.gzip, 0);
+  console.log('Console benchmark (this machine)');
+  console.log(`  npm start, first build included, until running: ${(ready / 1000).toFixed(1)} s (target <= 5 s)`);
+  console.log(
+    `  sign-in page: ${(total / 1024).toFixed(0)} KB of gzipped JS and CSS in ${assets.length} files (target <= 150 KB)`,
+  );
+  for (const asset of assets.sort((a, b) => b.gzip - a.gzip).slice(0, 6)) {
+    console.log(`    ${(asset.gzip / 1024).toFixed(1).padStart(6)} KB  ${asset.url}`);
+  }
+  console.log(`  camera scanner code on the sign-in page: ${assets.some((asset) => asset.scanner) ? 'YES' : 'no'}`);
+} finally {
+  process.kill(-portal.pid!, 'SIGTERM');
+  await new Promise((done) => portal.on('exit', done));
+  rmSync(dataDir, { recursive: true, force: true });
+}
