@@ -244,6 +244,22 @@ describe.each(testDatabases())('attendance through the portal on $name', (databa
       )
     ).json();
     expect(refused.attempts).toHaveLength(1);
+    expect(refused.total).toBe(1);
+    // Totals from the kept counts (course, round, outcome) and from the rows (member), paged or not.
+    for (const [query, total] of [
+      [`courseId=${course}&outcome=refused`, 2],
+      [`roundId=${round}&outcome=accepted`, 1],
+      [`roundId=${round}&courseId=${course}`, 3],
+      [`courseId=${course}&memberId=${dee.id}`, 2],
+      [`courseId=${course}&pageSize=1&page=3`, 3],
+      [`courseId=${course}&pageSize=1&page=4`, 3],
+    ] as const) {
+      const page = (await call('GET', `/api/admin/audit/scans?${query}`, portal.adminToken)).json();
+      expect(page.total, query).toBe(total);
+    }
+    const everything = (await call('GET', `/api/admin/audit/scans?pageSize=100`, portal.adminToken)).json();
+    const counted = await call('GET', `/api/admin/audit/scans.csv`, portal.adminToken);
+    expect(everything.total).toBe(openCsv(counted.body).rows.length);
     const future = (
       await call(
         'GET',

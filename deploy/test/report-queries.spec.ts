@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@portal/platform/testing/databases';
 import { sampleMember } from '@portal/platform/testing/accounts';
 import { portalCalls } from '../src/testing/portal-calls.ts';
+import { caughtUp } from '../src/testing/read-side.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 const hour = 3600_000;
@@ -169,9 +170,102 @@ describe.each(testDatabases())('report queries on $name', (database) => {
       ).toEqual([bravo.id]);
     }
 
+    // Fragments shorter than the search index's pieces, wildcards taken literally, hostile text: an answer, never a fault.
+    for (const [term, expected] of [
+      ['avo regis', [bravo.id]],
+      ['%', []],
+      ['_ravo', []],
+      ['\u202Ebravo', []],
+      ['บราโว่', []],
+      ['x'.repeat(200), []],
+    ] as const) {
+      const answer = await call(
+        'GET',
+        `/api/admin/registration?search=${encodeURIComponent(term)}&page=1&sort=id&order=asc`,
+        portal.adminToken,
+      );
+      expect(answer.statusCode, term).toBe(200);
+      expect(
+        answer.json().members.map((m: { _id: string }) => m._id),
+        term,
+      ).toEqual([...expected].sort());
+    }
+    // The pager's total: counted with a search (also past the last page), kept counts without.
+    for (const [query, total, shown] of [
+      ['search=registrant&page=1', 3, 3],
+      ['search=registrant&page=2&pageSize=1', 3, 1],
+      ['search=registrant&page=9&pageSize=1', 3, 0],
+      ['search=registrant&status=pending&page=1', 1, 1],
+    ] as const) {
+      const answer = (await call('GET', `/api/admin/registration?${query}`, portal.adminToken)).json();
+      expect([answer.total, answer.members.length], query).toEqual([total, shown]);
+    }
+    const everyone = (await call('GET', '/api/admin/registration', portal.adminToken)).json();
+    for (const status of [undefined, 'approved', 'pending', 'rejected']) {
+      const query = status ? `status=${status}&` : '';
+      const answer = (await call('GET', `/api/admin/registration?${query}page=1`, portal.adminToken)).json();
+      const listed = (everyone.members as { status: string }[]).filter((m) => !status || m.status === status);
+      expect(answer.total, status).toBe(listed.length);
+    }
+    // Raw bytes no text can hold, in a fragment long enough for the index: a 4xx or an empty answer, never a 5xx.
+    for (const raw of ['bra%00vo', '%ED%A0%80bravo', 'bravo%C0%AF', 'x'.repeat(201), 'a'.repeat(1024 * 1024)]) {
+      const answer = await call('GET', `/api/admin/registration?search=${raw}&page=1`, portal.adminToken);
+      expect(answer.statusCode, raw.slice(0, 20)).toBeLessThan(500);
+      if (answer.statusCode === 200) expect(answer.json().members, raw.slice(0, 20)).toEqual([]);
+    }
+    const short = await call('GET', `/api/admin/registration?search=ra&pageSize=100`, portal.adminToken);
+    expect(short.json().members.map((m: { _id: string }) => m._id)).toEqual(
+      expect.arrayContaining([alpha.id, bravo.id, charlie.id]),
+    );
+
     expect((await call('GET', '/api/admin/registration', partner())).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/registration', alpha.token)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/registration', '')).statusCode).toBe(401);
+  });
+
+  it('counts a rush of 64 registrations, then 20 approvals and 10 rejections at once, exactly', async () => {
+    const totals = async () => {
+      const total = async (query: string) =>
+        (await call('GET', `/api/admin/registration?${query}page=1`, portal.adminToken)).json().total as number;
+      return {
+        pending: await total('status=pending&'),
+        approved: await total('status=approved&'),
+        rejected: await total('status=rejected&'),
+        all: await total(''),
+        rush: await total('search=rushing&'),
+      };
+    };
+    const before = await totals();
+    const registered = await Promise.all(
+      Array.from({ length: 64 }, (_, i) =>
+        call('POST', '/api/members/register', '', sampleMember({ fullName: `Rushing ${i}` })),
+      ),
+    );
+    expect(registered.map((answer) => answer.statusCode)).toEqual(Array(64).fill(201));
+    const ids = registered.map((answer) => answer.json()._id as string);
+    const decided = await Promise.all(
+      ids.slice(0, 30).map((id, i) =>
+        call('PUT', `/api/admin/registration/${id}/status`, portal.adminToken, {
+          status: i < 20 ? 'approved' : 'rejected',
+        }),
+      ),
+    );
+    expect(decided.map((answer) => answer.statusCode)).toEqual(Array(30).fill(200));
+    await caughtUp(portal);
+    // By hand: 64 new, 20 of them approved and 10 rejected, so 34 still pending.
+    expect(await totals()).toEqual({
+      pending: before.pending + 34,
+      approved: before.approved + 20,
+      rejected: before.rejected + 10,
+      all: before.all + 64,
+      rush: before.rush + 64,
+    });
+    // And the kept counts are the rows counted.
+    const kept = await portal.db.query(`SELECT role, status, n::int AS n FROM rm.account_counts ORDER BY role, status`);
+    const counted = await portal.db.query(
+      `SELECT role, status, count(*)::int AS n FROM rm.accounts_sealed GROUP BY role, status ORDER BY role, status`,
+    );
+    expect(kept).toEqual(counted);
   });
 
   it('answers a parameter it does not know with a 400 naming it, instead of quietly doing something else', async () => {

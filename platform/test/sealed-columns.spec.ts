@@ -8,6 +8,7 @@ import {
   openText,
   readModelKey,
   sealText,
+  searchGrams,
   unlockReadModels,
 } from '../src/read-models/sealed-columns.ts';
 import { createEventStoreSchema } from '../src/store/schema.ts';
@@ -66,6 +67,32 @@ describe.each(testDatabases())('sealed read-model columns on $name', (database) 
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('finds the same search pieces in SQL as the projector in Node, so a fragment finds the text it is in', async () => {
+    const sqlGrams = async (text: string) =>
+      (await db.query<{ grams: number[] }>(`SELECT sealed_test.search_grams($1) AS grams`, [text]))[0]!.grams;
+    const sorted = (grams: number[]) => [...grams].sort((a, b) => a - b);
+    for (const text of ['สมชาย ใจดี', 'ก้่ำ\u0E4C', 'emoji 😀😀😀 x', '0812345678', 'ab', '']) {
+      expect(sorted(await sqlGrams(text))).toEqual(searchGrams(key, text));
+    }
+    expect(searchGrams(key, 'ab')).toEqual([]);
+    expect(new Set(searchGrams(key, 'somchai')).size).toBe(5);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 60 }), fc.nat(), fc.nat(), async (raw, from, length) => {
+        const text = cleanText(raw).toLowerCase();
+        expect(sorted(await sqlGrams(text))).toEqual(searchGrams(key, text));
+        // Any fragment's pieces are among the whole text's pieces.
+        const chars = Array.from(text);
+        const start = from % (chars.length + 1);
+        const fragment = chars.slice(start, start + (length % 12)).join('');
+        const whole = new Set(searchGrams(key, text));
+        expect(searchGrams(key, fragment).every((gram) => whole.has(gram))).toBe(true);
+      }),
+      { numRuns: 100 },
+    );
+    // Another key, other pieces: the index is no dictionary of plain trigrams.
+    expect(searchGrams(Buffer.alloc(32, 7), 'somchai')).not.toEqual(searchGrams(key, 'somchai'));
   });
 
   it('seals the same text differently each time, and shows null as empty, jsonb as jsonb', async () => {

@@ -7,6 +7,7 @@ import {
   defineTable,
   insertRow,
   insertRows,
+  openRow,
   sealed,
   updateRows,
 } from '../src/read-models/table.ts';
@@ -112,6 +113,48 @@ describe.each(testDatabases())('declared read-model tables on $name', (database)
       { id: 'n3', body: 'three' },
     ]);
     expect(() => insertRows('table_test', tally, [{ id: 3, nope: 1 } as never])).toThrow(/has no column nope/);
+  });
+
+  it('writes array columns row by row, whatever their elements hold, under a GIN index', async () => {
+    const bags = defineTable(
+      'bags',
+      {
+        id: column<number>('integer PRIMARY KEY'),
+        grams: column<number[]>(`int[] NOT NULL DEFAULT '{}'`),
+        words: column<(string | null)[] | null>('text[]'),
+      },
+      { indexes: { bags_grams: { using: 'gin', on: 'grams' } } },
+    );
+    await createTable(db, 'table_test', bags);
+    const rows = [
+      { id: 1, grams: [-2147483648, 0, 2147483647], words: ['a,b', 'say "hi"', 'back\\slash', '{}', 'NULL', null, ''] },
+      { id: 2, grams: [], words: null },
+      { id: 3, grams: [7], words: ['ก้่ำ'] },
+    ];
+    await db.query(...insertRows('table_test', bags, rows));
+    expect(await db.query(`SELECT id, grams, words FROM table_test.bags ORDER BY id`)).toEqual(rows);
+    expect(await db.query(`SELECT id FROM table_test.bags WHERE grams @> '{7}'`)).toEqual([{ id: 3 }]);
+    const [index] = await db.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = 'table_test' AND indexname = 'bags_grams'`,
+    );
+    expect(index!.indexdef).toMatch(/USING gin \(grams\)/);
+  });
+
+  it('opens a row read sealed in Node as the view opens it', async () => {
+    await db.query(
+      ...insertRows('table_test', notes, [
+        {
+          id: 'n4',
+          author: 'c',
+          posted_at: '2026-11-24T10:00:00.000Z',
+          body: null,
+          meta: sealText(key, '{"tags":["x"]}'),
+        },
+      ]),
+    );
+    const [stored] = await db.query(`SELECT * FROM table_test.notes_sealed WHERE id = 'n4'`);
+    const [viewed] = await db.query(`SELECT * FROM table_test.notes WHERE id = 'n4'`);
+    expect(openRow(notes, key, stored!)).toEqual(viewed);
   });
 });
 

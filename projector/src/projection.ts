@@ -24,13 +24,15 @@ export interface Projection {
 }
 
 /**
- * Personal data for a projection: called as a function, it opens what an event sealed; `seal`
- * and `unseal` keep a read model's personal columns sealed, one by one, with the read models' key (opened
+ * Personal data for a projection: called as a function, it opens what an event sealed; `seal`,
+ * `unseal` and `searchGrams` keep a read model's personal columns sealed, one by one, with the read models' key (opened
  * by views, see @portal/platform/read-models/sealed-columns).
  */
 export type PersonalAccess = PersonalDataReader & {
   seal(text: string | null): Promise<Buffer | null>;
   unseal(sealed: Uint8Array | null): Promise<string | null>;
+  /** The blind index of a text that is kept sealed (searchGrams), to search it without opening every row. */
+  searchGrams(text: string): Promise<number[]>;
 };
 
 /**

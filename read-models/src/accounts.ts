@@ -44,10 +44,31 @@ export const accounts = defineTable(
     profile_img: sealed.nullable(),
     /** What the registration report's search looks in, lower-cased. */
     search_text: sealed.text(),
+    /** search_text's blind index (platform's searchGrams): finds the rows a search opens. */
+    search_grams: column<number[]>(`int[] NOT NULL DEFAULT '{}'`),
   },
-  { indexes: { accounts_registered_at: 'registered_at DESC' } },
+  {
+    indexes: {
+      accounts_registered_at: 'registered_at DESC',
+      accounts_search_grams: { using: 'gin', on: 'search_grams' },
+    },
+  },
 );
 export type AccountRow = RowOf<typeof accounts>;
+
+/**
+ * How many accounts there are of each role and status, kept with every write to accounts: the
+ * registration report's total (its pager) without counting a hundred thousand rows.
+ */
+export const accountCounts = defineTable(
+  'account_counts',
+  {
+    role: column<AccountView['role']>('text NOT NULL'),
+    status: column<AccountRow['status']>('text NOT NULL'),
+    n: column<string | number>('bigint NOT NULL'),
+  },
+  { primaryKey: ['role', 'status'] },
+);
 
 /** An account as the registration report and the profile show it. */
 export const toAccountView = (row: AccountRow): AccountView => ({

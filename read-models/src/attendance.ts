@@ -48,6 +48,8 @@ export const scanAttempts = defineTable(
   {
     indexes: {
       scan_attempts_round: 'round_id, server_time',
+      // The audit of one member's attempts (a member has few among a million).
+      scan_attempts_member: 'member_id, server_time',
       // The audit's date filter and the overview's scans per day.
       scan_attempts_time: 'server_time',
     },
@@ -68,7 +70,23 @@ export const attendanceClosed = defineTable(
   { primaryKey: ['scope', 'id'] },
 );
 
-export const attendanceTables = [attendance, scanAttempts, attendanceClosed];
+/**
+ * How many attempts each round has of each outcome, kept with every insert into scan_attempts
+ * (they are never changed or removed): the audit's total for a filter on course, round or
+ * outcome is a sum over a few rows instead of a count over a million.
+ */
+export const scanAttemptCounts = defineTable(
+  'scan_attempt_counts',
+  {
+    course_id: column<string>('text NOT NULL'),
+    round_id: column<string>('text NOT NULL'),
+    outcome: column<ScanAttemptView['outcome']>('text NOT NULL'),
+    n: column<string | number>('bigint NOT NULL'),
+  },
+  { primaryKey: ['course_id', 'round_id', 'outcome'] },
+);
+
+export const attendanceTables = [attendance, scanAttempts, scanAttemptCounts, attendanceClosed];
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 

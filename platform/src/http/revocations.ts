@@ -1,4 +1,4 @@
-import { type Sql, isMissingTable, sqlState } from '../store/sql.ts';
+import { type Sql, type SqlDatabase, isMissingTable, sqlState } from '../store/sql.ts';
 
 /**
  * Sessions are signed tokens, valid until they expire; an account that is rejected, deleted or
@@ -67,11 +67,13 @@ export async function revokeSessions(sql: Sql, accountId: string): Promise<numbe
 
 /** Whether the session was revoked (with its account) or ended, and when it was last used. */
 export async function sessionState(
-  sql: Sql,
+  sql: SqlDatabase,
   session: SessionKey,
 ): Promise<{ ended: boolean; lastSeenMs: number | null }> {
   try {
-    const [row] = await sql.query<{ ended: boolean; last_seen_ms: string | null }>(
+    // Asked on every signed-in request: prepared once per connection.
+    const [row] = await sql.prepared<{ ended: boolean; last_seen_ms: string | null }>(
+      'session-state',
       `SELECT EXISTS (SELECT 1 FROM auth.revocations
                        WHERE account_id = $2 AND revoked_at >= to_timestamp($3::double precision / 1000))
            OR EXISTS (SELECT 1 FROM auth.session_states WHERE session_id = $1 AND ended_at IS NOT NULL) AS ended,

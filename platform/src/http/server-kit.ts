@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidTextPaths } from '@portal/contracts/rules/text';
-import type { Sql } from '../store/sql.ts';
+import type { SqlDatabase } from '../store/sql.ts';
 import { installErrorHandler } from './errors.ts';
 import type { TrustProxy } from './service-config.ts';
 import { type SessionLifetimes, sessions } from './session.ts';
@@ -18,7 +18,7 @@ export interface HttpServerOptions {
   sessionSecret: string;
   secureCookie?: boolean;
   /** The database where revoked sessions are noted (see ./revocations.ts). */
-  revocations?: Sql;
+  revocations?: SqlDatabase;
   logger?: FastifyServerOptions['logger'];
   /** Which proxies may name the client (see service-config.ts); none by default. */
   trustProxy?: TrustProxy;

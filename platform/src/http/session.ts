@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type Role, roles } from '@portal/contracts/accounts/account.events';
-import type { Sql } from '../store/sql.ts';
+import type { SqlDatabase } from '../store/sql.ts';
 import { type SessionKey, forgetExpiredSessions, noteActivity, sessionState } from './revocations.ts';
 import { forbidden } from '../domain/errors.ts';
 
@@ -53,7 +53,7 @@ declare module 'fastify' {
 export interface SessionOptions {
   secret: string;
   /** Where revocations are kept (./revocations.ts); without it, tokens are trusted until they expire. */
-  revocations?: Sql;
+  revocations?: SqlDatabase;
   /** Send the cookie only over HTTPS (on behind a TLS proxy). */
   secureCookie?: boolean;
   lifetimes?: SessionLifetimes;

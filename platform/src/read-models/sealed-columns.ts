@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { keyFor } from '../privacy/personal-data.ts';
 import { cleanText } from '@portal/contracts/rules/text';
 import type { Sql, SqlDatabase } from '../store/sql.ts';
@@ -22,9 +22,24 @@ export async function readModelKey(sql: Sql): Promise<Buffer> {
   return (await keyFor(sql, READ_MODEL_SUBJECT)).key!;
 }
 
-/** Lets every connection of `db` open the read models' personal columns (the query side). */
+const unlocked = new WeakMap<SqlDatabase, Buffer>();
+
+/**
+ * Lets every connection of `db` open the read models' personal columns (the query side), and
+ * this process open rows read sealed (unlockedKey): a hot report opens its page's few values in
+ * Node, where it costs far less than pgcrypto in the database.
+ */
 export async function unlockReadModels(db: SqlDatabase): Promise<void> {
-  await db.useSessionSetting(READ_MODEL_KEY_SETTING, (await readModelKey(db)).toString('hex'));
+  const key = await readModelKey(db);
+  await db.useSessionSetting(READ_MODEL_KEY_SETTING, key.toString('hex'));
+  unlocked.set(db, key);
+}
+
+/** The key unlockReadModels gave `db` (it never changes: a DATA_KEY rotation re-wraps it). */
+export function unlockedKey(db: SqlDatabase): Buffer {
+  const key = unlocked.get(db);
+  if (!key) throw new Error('the read models are locked: call unlockReadModels first');
+  return key;
 }
 
 /**
@@ -48,6 +63,34 @@ export function openText(key: Buffer, sealed: Uint8Array | null): string | null 
 }
 
 /**
+ * A blind index for searching sealed text (the registration report's search): the text's
+ * three-character pieces (code points, as PostgreSQL's substr counts them), each enciphered with
+ * a key of its own derived from the read models' key (the piece's UTF-8, at most 12 bytes,
+ * zero-padded to one AES-256 block; the first 4 bytes as a signed int), so a GIN index over them
+ * finds the rows that may contain a searched fragment without the database holding the text:
+ * only the few rows found are opened to check. What a dump shows: which rows share a piece (not
+ * what it is), and how many pieces each text has.
+ */
+export const SEARCH_GRAM_LENGTH = 3;
+const SEARCH_GRAM_CONTEXT = 'portal:search-grams';
+const BLOCK = 16;
+let derived: { key: Buffer; gramKey: Buffer } | null = null;
+
+export function searchGrams(key: Buffer, text: string): number[] {
+  if (derived?.key !== key) derived = { key, gramKey: createHmac('sha256', key).update(SEARCH_GRAM_CONTEXT).digest() };
+  const chars = Array.from(cleanText(text));
+  const count = Math.max(0, chars.length - SEARCH_GRAM_LENGTH + 1);
+  if (count === 0) return [];
+  const blocks = Buffer.alloc(count * BLOCK);
+  for (let i = 0; i < count; i++) blocks.write(chars.slice(i, i + SEARCH_GRAM_LENGTH).join(''), i * BLOCK, 'utf8');
+  const cipher = createCipheriv('aes-256-ecb', derived.gramKey, null).setAutoPadding(false);
+  const enciphered = Buffer.concat([cipher.update(blocks), cipher.final()]);
+  const grams = new Set<number>();
+  for (let i = 0; i < count; i++) grams.add(enciphered.readInt32BE(i * BLOCK));
+  return [...grams].sort((a, b) => a - b);
+}
+
+/**
  * pgcrypto and `${schema}.opened(sealed)`, which opens a sealed column as text with the
  * connection's key (null for null; an error when the connection holds no key or a wrong one, so
  * a service started without it fails loudly instead of showing blank names).
@@ -59,6 +102,17 @@ export async function createOpenFunction(sql: Sql, schema: string): Promise<void
       SELECT convert_from(decrypt_iv(substring(sealed FROM 17),
         decode(current_setting('${READ_MODEL_KEY_SETTING}'), 'hex'), substring(sealed FOR 16), 'aes-cbc/pad:pkcs'),
         'UTF8')
+    $$`);
+  // The query side's half of searchGrams: the same pieces and ciphers, for a searched fragment.
+  await sql.query(`CREATE OR REPLACE FUNCTION ${schema}.search_grams(searched text) RETURNS int[]
+    LANGUAGE sql STABLE STRICT AS $$
+      SELECT coalesce(array_agg(DISTINCT ('x' || encode(substring(encrypt(
+               piece || decode(repeat('00', ${BLOCK} - octet_length(piece)), 'hex'), gram_key, 'aes-ecb/pad:none')
+               FOR 4), 'hex'))::bit(32)::int), '{}')
+        FROM (SELECT hmac(convert_to('${SEARCH_GRAM_CONTEXT}', 'UTF8'),
+                decode(current_setting('${READ_MODEL_KEY_SETTING}'), 'hex'), 'sha256') AS gram_key) AS derived,
+             LATERAL (SELECT convert_to(substr(searched, i, ${SEARCH_GRAM_LENGTH}), 'UTF8') AS piece
+                        FROM generate_series(1, char_length(searched) - ${SEARCH_GRAM_LENGTH - 1}) AS i) AS pieces
     $$`);
 }
 

@@ -1,5 +1,5 @@
 import type { Sql } from '../store/sql.ts';
-import { createSealedView } from './sealed-columns.ts';
+import { createSealedView, openText } from './sealed-columns.ts';
 
 /**
  * A read model's table, declared once: each column's SQL next to the TypeScript type a query
@@ -32,6 +32,7 @@ export const sealed = {
 type SealedColumn<T> = Column<T> & { readonly sealed: NonNullable<Column<T>['sealed']> };
 
 type Columns = Record<string, Column<unknown>>;
+type IndexOn = string | { readonly using: 'gin' | 'btree'; readonly on: string };
 
 export interface Table<C extends Columns = Columns> {
   /** What queries read: the table, or the view over `<name>_sealed`. */
@@ -40,14 +41,17 @@ export interface Table<C extends Columns = Columns> {
   readonly storedAs: string;
   readonly columns: C;
   readonly primaryKey?: readonly string[];
-  /** Index name to its columns or expressions, e.g. `{ courses_by_topic: 'lower(topic), id' }`. */
-  readonly indexes: Readonly<Record<string, string>>;
+  /**
+   * Index name to its columns or expressions, e.g. `{ courses_by_topic: 'lower(topic), id' }`, or
+   * with its access method: `{ using: 'gin', on: 'search_grams' }`.
+   */
+  readonly indexes: Readonly<Record<string, IndexOn>>;
 }
 
 export function defineTable<C extends Columns>(
   name: string,
   columns: C,
-  options: { primaryKey?: readonly (keyof C & string)[]; indexes?: Record<string, string> } = {},
+  options: { primaryKey?: readonly (keyof C & string)[]; indexes?: Record<string, IndexOn> } = {},
 ): Table<C> {
   const isSealed = Object.values(columns).some((c) => c.sealed);
   return {
@@ -77,7 +81,8 @@ export async function createTable(sql: Sql, schema: string, table: Table): Promi
   if (table.primaryKey) definitions.push(`PRIMARY KEY (${table.primaryKey.join(', ')})`);
   await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.${table.storedAs} (\n  ${definitions.join(',\n  ')}\n)`);
   for (const [index, on] of Object.entries(table.indexes)) {
-    await sql.query(`CREATE INDEX IF NOT EXISTS ${index} ON ${schema}.${table.storedAs} (${on})`);
+    const [using, columns] = typeof on === 'string' ? ['btree', on] : [on.using, on.on];
+    await sql.query(`CREATE INDEX IF NOT EXISTS ${index} ON ${schema}.${table.storedAs} USING ${using} (${columns})`);
   }
   if (table.storedAs === table.name) return;
   const entries = Object.entries(table.columns);
@@ -127,14 +132,26 @@ export function insertRows<T extends Table>(
     if (!declared) throw new Error(`insertRows: ${table.name} has no column ${name}`);
     return sqlTypeOf(declared.sql);
   });
-  const params = names.map((name) => rows.map((row) => (row as Record<string, unknown>)[name] ?? null));
-  const arrays = types.map((type, i) => `$${i + 1}::${type}[]`);
+  // An array column goes as the text of each row's array (unnest would flatten an array of arrays).
+  const isArray = types.map((type) => type.endsWith('[]'));
+  const params = names.map((name, i) =>
+    rows.map((row) => {
+      const value = (row as Record<string, unknown>)[name] ?? null;
+      return isArray[i] && value !== null ? arrayLiteral(value as unknown[]) : value;
+    }),
+  );
+  const arrays = types.map((type, i) => (isArray[i] ? `$${i + 1}::text[]` : `$${i + 1}::${type}[]`));
+  const selected = names.map((name, i) => (isArray[i] ? `input.${name}::${types[i]}` : `input.${name}`));
   return [
     `INSERT INTO ${schema}.${table.storedAs} (${names.join(', ')})
-     SELECT * FROM unnest(${arrays.join(', ')}) AS input(${names.join(', ')}) ${then}`.trim(),
+     SELECT ${selected.join(', ')} FROM unnest(${arrays.join(', ')}) AS input(${names.join(', ')}) ${then}`.trim(),
     params,
   ];
 }
+
+/** A one-dimensional array as PostgreSQL's text form: each element quoted (commas, quotes and backslashes kept), NULL as NULL. */
+const arrayLiteral = (values: unknown[]) =>
+  `{${values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 
 /** 'timestamptz NOT NULL' -> 'timestamptz'; 'bigint PRIMARY KEY' -> 'bigint'. */
 const sqlTypeOf = (declaration: string) =>
@@ -163,4 +180,23 @@ export function updateRows<T extends Table>(
   const sets = assign(Object.entries(set));
   const wheres = assign(Object.entries(where));
   return [`UPDATE ${schema}.${table.storedAs} SET ${sets.join(', ')} WHERE ${wheres.join(' AND ')}`, params];
+}
+
+/**
+ * A row read from `<name>_sealed` opened in Node with the read models' key, as the view would
+ * show it: a text column '' when null, a nullable one null, a JSON one parsed.
+ */
+export function openRow<T extends Table>(table: T, key: Buffer, stored: Record<string, unknown>): RowOf<T> {
+  const row: Record<string, unknown> = { ...stored };
+  for (const [name, declared] of Object.entries(table.columns)) {
+    if (!declared.sealed || !(name in stored)) continue;
+    const text = openText(key, stored[name] as Uint8Array | null);
+    row[name] =
+      declared.sealed === 'text'
+        ? (text ?? '')
+        : declared.sealed === 'jsonb' && text !== null
+          ? JSON.parse(text)
+          : text;
+  }
+  return row as RowOf<T>;
 }

@@ -1,4 +1,5 @@
-import type { Sql } from '@portal/platform/store/sql';
+import type { SqlDatabase } from '@portal/platform/store/sql';
+import { openText, unlockedKey } from '@portal/platform/read-models/sealed-columns';
 import type { AuditQuery, ScanAttemptView } from '@portal/contracts/views/audit';
 import { toScanAttemptView } from '@portal/read-models/attendance';
 
@@ -7,7 +8,7 @@ import { toScanAttemptView } from '@portal/read-models/attendance';
  * database, with the names the accounts read model holds (blank once a person's data is erased).
  */
 export async function searchAttempts(
-  sql: Sql,
+  sql: SqlDatabase,
   query: AuditQuery,
   limit: { page: number; pageSize: number } | null,
 ): Promise<{ attempts: ScanAttemptView[]; total: number }> {
@@ -26,23 +27,38 @@ export async function searchAttempts(
   where('s.server_time', query.from, '>=');
   where('s.server_time', query.to, '<');
   const filter = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  // Filtered by course, round and outcome only (or not at all), the total is a sum of the kept
+  // counts per round and outcome; by anything else, a count over the attempts' indexes.
+  const counts = !query.memberId && !query.scannerId && !query.from && !query.to;
   const [counted] = await sql.query<{ total: string }>(
-    `SELECT count(*)::text AS total FROM rm.scan_attempts s ${filter}`,
+    counts
+      ? `SELECT coalesce(sum(n), 0)::text AS total FROM rm.scan_attempt_counts s ${filter}`
+      : `SELECT count(*)::text AS total FROM rm.scan_attempts s ${filter}`,
     params,
   );
   const page = limit ? ` LIMIT ${limit.pageSize} OFFSET ${(limit.page - 1) * limit.pageSize}` : '';
-  const rows = await sql.query<Parameters<typeof toScanAttemptView>[0]>(
-    `SELECT s.*, c.topic, nullif(m.full_name, '') AS member_name, nullif(sc.full_name, '') AS scanner_name
-       FROM rm.scan_attempts s
+  // The names read sealed and opened here (cheaper than pgcrypto for a page's few dozen).
+  const rows = await sql.query<
+    Omit<Parameters<typeof toScanAttemptView>[0], 'member_name' | 'scanner_name'> & {
+      member_sealed: Uint8Array | null;
+      scanner_sealed: Uint8Array | null;
+    }
+  >(
+    // The page first, then its names and topics: rows skipped by the offset are not joined.
+    `SELECT s.*, c.topic, m.full_name AS member_sealed, sc.full_name AS scanner_sealed
+       FROM (SELECT * FROM rm.scan_attempts s ${filter} ORDER BY s.server_time DESC, s.position DESC${page}) AS s
        LEFT JOIN rm.courses c ON c.id = s.course_id
-       LEFT JOIN rm.accounts m ON m.id = s.member_id
-       LEFT JOIN rm.accounts sc ON sc.id = s.scanner_id
-       ${filter}
-      ORDER BY s.server_time DESC, s.position DESC${page}`,
+       LEFT JOIN rm.accounts_sealed m ON m.id = s.member_id
+       LEFT JOIN rm.accounts_sealed sc ON sc.id = s.scanner_id
+      ORDER BY s.server_time DESC, s.position DESC`,
     params,
   );
+  const key = unlockedKey(sql);
+  const name = (sealed: Uint8Array | null) => openText(key, sealed) || null;
   return {
     total: Number(counted!.total),
-    attempts: rows.map(toScanAttemptView),
+    attempts: rows.map(({ member_sealed, scanner_sealed, ...row }) =>
+      toScanAttemptView({ ...row, member_name: name(member_sealed), scanner_name: name(scanner_sealed) }),
+    ),
   };
 }

@@ -52,5 +52,18 @@ describe('the accounts projection', () => {
         id(4),
       ]),
     ).toEqual([{ empty: true }]);
+    // The search's blind index follows the name: the new one is found, the old one and the erased are not.
+    const found = async (fragment: string) =>
+      (
+        await spec.rows<{ id: string }>(
+          `SELECT id FROM rm.accounts_sealed WHERE id LIKE 'bbbb%' AND search_grams @> rm.search_grams($1) ORDER BY id`,
+          [fragment],
+        )
+      ).map((row) => row.id);
+    expect(await found('ann renamed')).toEqual([id(1)]);
+    expect(await found('ann first')).toEqual([]);
+    expect(await found('bea sec')).toEqual([id(2)]);
+    expect(await found('dan fourth')).toEqual([]);
+    expect(await found('story')).toEqual([id(1), id(2)]);
   });
 });

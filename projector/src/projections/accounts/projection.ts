@@ -5,6 +5,7 @@ import {
   type AccountRow,
   PERSONAL_COLUMNS,
   type PersonalColumn,
+  accountCounts,
   accounts,
   personalColumnNames,
 } from '@portal/read-models/accounts';
@@ -41,9 +42,10 @@ const searchText = (id: string, p: PersonalData, company: CompanyData | null) =>
  */
 export const accountsProjection: Projection = {
   name: 'accounts',
-  version: 5,
+  version: 6,
   async createTables(sql, schema) {
     await createTable(sql, schema, accounts);
+    await createTable(sql, schema, accountCounts);
   },
   async apply(sql, schema, stored, personal, batch) {
     const event = decodeAccountEvent(stored);
@@ -56,6 +58,10 @@ export const accountsProjection: Projection = {
           personalColumnNames.map(async (column) => [column, await personal.seal(p[PERSONAL_COLUMNS[column]])]),
         ),
       ) as Record<PersonalColumn, Buffer | null>;
+    const searchColumns = async (text: string) => ({
+      search_text: await personal.seal(text),
+      search_grams: await personal.searchGrams(text),
+    });
     const insert = async (
       role: AccountRow['role'],
       status: AccountRow['status'],
@@ -74,7 +80,7 @@ export const accountsProjection: Projection = {
         ...(await sealedColumns(p)),
         company: await personal.seal(company && JSON.stringify(company)),
         profile_img: await personal.seal(p.profileImage || null),
-        search_text: await personal.seal(searchText(id, p, company)),
+        ...(await searchColumns(searchText(id, p, company))),
       });
     };
     // A key already erased: the row starts empty; the deletion or erasure that follows settles it.
@@ -102,14 +108,25 @@ export const accountsProjection: Projection = {
       }
       case 'RegistrationDeleted':
         await writePending(sql, schema, pending);
-        await sql.query(`DELETE FROM ${schema}.accounts_sealed WHERE id = $1`, [id]);
+        await writeCounted(
+          sql,
+          schema,
+          pending,
+          `DELETE FROM ${schema}.accounts_sealed WHERE id = $1 RETURNING id, role, status AS was, NULL::text AS now`,
+          [id],
+        );
         return;
       case 'PersonalDataErased':
         await writePending(sql, schema, pending);
-        await sql.query(
-          `UPDATE ${schema}.accounts_sealed SET ${personalColumnNames.map((column) => `${column} = NULL`).join(', ')},
-             company = NULL, profile_img = NULL, search_text = NULL, status = 'erased', updated_at = $2
-           WHERE id = $1`,
+        await writeCounted(
+          sql,
+          schema,
+          pending,
+          `UPDATE ${schema}.accounts_sealed a SET ${personalColumnNames.map((column) => `${column} = NULL`).join(', ')},
+             company = NULL, profile_img = NULL, search_text = NULL, search_grams = '{}', status = 'erased', updated_at = $2
+             FROM ${schema}.accounts_sealed o
+            WHERE a.id = $1 AND o.id = a.id
+           RETURNING a.id, a.role, o.status AS was, a.status AS now`,
           [id, event.data.erasedAt],
         );
         return;
@@ -136,7 +153,7 @@ export const accountsProjection: Projection = {
         const set = {
           ...(await sealedColumns(p)),
           profile_img: await personal.seal(p.profileImage || null),
-          search_text: await personal.seal(searchText(id, p, company ? CompanyData.parse(JSON.parse(company)) : null)),
+          ...(await searchColumns(searchText(id, p, company ? CompanyData.parse(JSON.parse(company)) : null))),
           updated_at: event.data.updatedAt,
         };
         await sql.query(...updateRows(schema, accounts, set, { id }));
@@ -160,6 +177,8 @@ export const accountsProjection: Projection = {
 interface Pending {
   rows: Map<string, StoredRowOf<typeof accounts>>;
   statuses: Map<string, { status: AccountRow['status']; updated_at: string }>;
+  /** How each count (role and status, joined by a NUL) moves. */
+  counts: Map<string, number>;
 }
 
 const pendingOfBatch = new WeakMap<Batch, Pending>();
@@ -167,9 +186,12 @@ const pendingOfBatch = new WeakMap<Batch, Pending>();
 function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
   const existing = pendingOfBatch.get(batch);
   if (existing) return existing;
-  const pending: Pending = { rows: new Map(), statuses: new Map() };
+  const pending: Pending = { rows: new Map(), statuses: new Map(), counts: new Map() };
   pendingOfBatch.set(batch, pending);
-  batch.after(`accounts:${schema}`, () => writePending(sql, schema, pending));
+  batch.after(`accounts:${schema}`, async () => {
+    await writePending(sql, schema, pending);
+    await writeCounts(sql, schema, pending);
+  });
   return pending;
 }
 
@@ -177,9 +199,13 @@ async function writePending(sql: Sql, schema: string, pending: Pending) {
   if (pending.rows.size > 0) {
     const rows = [...pending.rows.values()];
     pending.rows.clear();
-    const written = await sql.query<{ id: string }>(
-      ...insertRows(schema, accounts, rows, 'ON CONFLICT (id) DO NOTHING RETURNING id'),
+    const [insert, params] = insertRows(
+      schema,
+      accounts,
+      rows,
+      'ON CONFLICT (id) DO NOTHING RETURNING id, role, NULL::text AS was, status AS now',
     );
+    const written = await writeCounted(sql, schema, pending, insert, params);
     // Status changes of accounts registered in this batch are in their rows, unless the account
     // was there already (then the registration changed nothing and the change is for that row).
     const inserted = new Set(written.map((row) => row.id));
@@ -188,10 +214,14 @@ async function writePending(sql: Sql, schema: string, pending: Pending) {
   if (pending.statuses.size > 0) {
     const changes = [...pending.statuses];
     pending.statuses.clear();
-    await sql.query(
+    await writeCounted(
+      sql,
+      schema,
+      pending,
       `UPDATE ${schema}.${accounts.storedAs} a SET status = s.status, updated_at = s.updated_at
-         FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS s(id, status, updated_at)
-        WHERE a.id = s.id`,
+         FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS s(id, status, updated_at), ${schema}.${accounts.storedAs} o
+        WHERE a.id = s.id AND o.id = a.id
+       RETURNING a.id, a.role, o.status AS was, a.status AS now`,
       [
         changes.map(([id]) => id),
         changes.map(([, change]) => change.status),
@@ -199,4 +229,50 @@ async function writePending(sql: Sql, schema: string, pending: Pending) {
       ],
     );
   }
+}
+
+/**
+ * Runs `statement` (an insert, update or delete of accounts returning each row's id, role, status
+ * before (`was`, null for a new row) and after (`now`, null for a removed one)) and notes how the
+ * counts move; answers the ids. The batch writes the counts once, at its end (writeCounts).
+ */
+async function writeCounted(sql: Sql, schema: string, pending: Pending, statement: string, params: unknown[]) {
+  const changed = await sql.query<{ id: string; role: string; was: string | null; now: string | null }>(
+    statement,
+    params,
+  );
+  const move = (role: string, status: string | null, by: number) => {
+    if (status === null) return;
+    const key = `${role}\u0000${status}`;
+    pending.counts.set(key, (pending.counts.get(key) ?? 0) + by);
+  };
+  for (const row of changed) {
+    move(row.role, row.was, -1);
+    move(row.role, row.now, 1);
+  }
+  return changed;
+}
+
+/**
+ * The batch's count changes in one statement, in key order: two projectors (Kafka partitions)
+ * writing counts at once wait for each other at most, never in a circle.
+ */
+async function writeCounts(sql: Sql, schema: string, pending: Pending) {
+  const moves = [...pending.counts].filter(([, by]) => by !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  pending.counts.clear();
+  if (moves.length === 0) return;
+  const keys = moves.map(([key]) => key.split('\u0000') as [string, string]);
+  await sql.query(
+    `INSERT INTO ${schema}.${accountCounts.storedAs} AS c (role, status, n)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) AS moved(role, status, n) ORDER BY role, status
+     ON CONFLICT (role, status) DO UPDATE SET n = c.n + EXCLUDED.n`,
+    [keys.map(([role]) => role), keys.map(([, status]) => status), moves.map(([, by]) => by)],
+  );
+  // A count brought to zero goes (the rows just written, so no other lock is waited for): the
+  // counts are then the same whatever order the events were applied in.
+  await sql.query(
+    `DELETE FROM ${schema}.${accountCounts.storedAs}
+      WHERE n = 0 AND (role, status) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+    [keys.map(([role]) => role), keys.map(([, status]) => status)],
+  );
 }

@@ -2,7 +2,13 @@ import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.e
 import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
 import type { Sql } from '@portal/platform/store/sql';
 import { type StoredRowOf, createTable, insertRow, insertRows } from '@portal/platform/read-models/table';
-import { attendance, attendanceClosed, attendanceTables, scanAttempts } from '@portal/read-models/attendance';
+import {
+  attendance,
+  attendanceClosed,
+  attendanceTables,
+  scanAttemptCounts,
+  scanAttempts,
+} from '@portal/read-models/attendance';
 import type { Batch, Projection } from '../../projection.ts';
 
 /**
@@ -16,7 +22,7 @@ export const attendanceProjection: Projection = {
   name: 'attendance',
   // Attendance keeps the course and round rows' counts.
   rebuiltWith: ['courses'],
-  version: 3,
+  version: 4,
   async createTables(sql, schema) {
     for (const table of attendanceTables) await createTable(sql, schema, table);
   },
@@ -181,7 +187,21 @@ async function writePending(sql: Sql, schema: string, pending: Pending) {
   }
   if (pending.attempts.length > 0) {
     const rows = pending.attempts.splice(0);
-    await sql.query(...insertRows(schema, scanAttempts, rows, 'ON CONFLICT (position) DO NOTHING'));
+    const [insert, params] = insertRows(
+      schema,
+      scanAttempts,
+      rows,
+      'ON CONFLICT (position) DO NOTHING RETURNING course_id, round_id, outcome',
+    );
+    // The counts move with the rows actually inserted, in key order (two writers never wait on each other in a circle).
+    await sql.query(
+      `WITH inserted AS (${insert})
+       INSERT INTO ${schema}.${scanAttemptCounts.storedAs} AS c (course_id, round_id, outcome, n)
+       SELECT course_id, round_id, outcome, count(*) FROM inserted
+        GROUP BY course_id, round_id, outcome ORDER BY course_id, round_id, outcome
+       ON CONFLICT (course_id, round_id, outcome) DO UPDATE SET n = c.n + EXCLUDED.n`,
+      params,
+    );
   }
 }
 
