@@ -10,11 +10,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { PROGRESS_CHANNEL } from '@portal/platform/read-models/checkpoint';
-import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import { type TestDatabase, testUploadsDir } from '@portal/platform/testing/databases';
 import { type PortalOptions, startPortal } from '@portal/deploy/portal';
 import { connectPostgres } from '@portal/platform/store/postgres';
 import { useTestDataKeys } from '@portal/platform/testing/data-keys';
+import { setUpScanning } from './scan-setup.ts';
 
 useTestDataKeys();
 
@@ -54,38 +54,12 @@ export async function scanLoad(
     return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
   try {
-    const admin = (await call('POST', '/api/login', ADMIN)).body.partner.token as string;
-    const approvedToken = async (path: string, person: { username: string; password: string }) => {
-      const { _id } = (await call('POST', path, person)).body;
-      await call('PUT', `/api/admin/registration/${_id}/status`, { status: 'approved' }, admin);
-      return { id: _id as string, token: (await call('POST', '/api/login', person)).body.partner.token as string };
-    };
     process.stdout.write(`${label}: setting up ${ROUNDS} rounds and ${MEMBERS} members...`);
-    const partner = await approvedToken('/api/partners/register', samplePartner());
-    const members: { id: string; token: string }[] = [];
-    for (let i = 0; i < MEMBERS; i++) members.push(await approvedToken('/api/members/register', sampleMember()));
-    const rounds: string[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      const course = (
-        await call(
-          'POST',
-          '/api/admin/createcourse',
-          { courseTopic: `Bench ${r}`, courseDescription: 'Load', status: 'public', maxPeople: 0 },
-          partner.token,
-        )
-      ).body._id as string;
-      const round = await call(
-        'POST',
-        `/api/admin/courses/${course}/rounds`,
-        {
-          roundStartTime: new Date(Date.now() - 3600_000).toISOString(),
-          roundEndTime: new Date(Date.now() + 3600_000).toISOString(),
-        },
-        partner.token,
-      );
-      rounds.push(round.body.round._id as string);
-      for (const member of members) await call('POST', `/api/courses/${course}/enroll`, {}, member.token);
-    }
+    const { partner, members, rounds } = await setUpScanning(call, ADMIN, {
+      rounds: ROUNDS,
+      members: MEMBERS,
+      roundOpenForMs: 3600_000,
+    });
     console.log(' done');
 
     // When each position became visible in the read models.
