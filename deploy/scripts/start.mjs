@@ -10,6 +10,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const built = join(root, 'console/dist/index.html');
 const sources = [
   'console/src',
+  'console/sw',
   'console/index.html',
   'console/vite.config.ts',
   'contracts/src',
@@ -25,7 +26,12 @@ function newest(path) {
 
 if (!existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newest))) {
   console.log('Building the console (once, or after its sources changed)...');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'console'], { cwd: root, stdio: 'inherit' });
+  // Vite itself, not through npm: a second less on every first start.
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: join(root, 'console'),
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
