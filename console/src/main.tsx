@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider.tsx';
 import { router } from './app/router.tsx';
-import './lib/i18n.ts';
+import { i18nReady } from './lib/i18n.ts';
 import { storedTheme } from './lib/storage.ts';
 import './styles.css';
 import './courses.css';
@@ -16,6 +16,7 @@ import './pages.css';
 
 document.documentElement.dataset.theme = storedTheme();
 
+await i18nReady;
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProvider>

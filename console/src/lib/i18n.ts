@@ -1,8 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { messages } from '@portal/contracts/rules/messages';
-import { en } from '../locales/en.ts';
-import { th } from '../locales/th.ts';
 import { storedLang } from './storage.ts';
 
 /** Messages shared with the server (validation, sign-in answers), in the namespace `rules`. */
@@ -12,13 +10,23 @@ const rules = (lang: 'en' | 'th') =>
 const lang = storedLang();
 document.documentElement.lang = lang;
 
-void i18n.use(initReactI18next).init({
-  lng: lang,
-  fallbackLng: 'en',
-  resources: { en: { translation: en, rules: rules('en') }, th: { translation: th, rules: rules('th') } },
-  keySeparator: false,
-  nsSeparator: '::',
-  interpolation: { escapeValue: false },
-});
+/**
+ * Only the language shown is downloaded (its own chunk): changing it reloads the page
+ * (components/layouts/header.tsx), and the Thai words are typed as the English ones, so neither
+ * lacks a word the other has. The console renders once this is ready (main.tsx).
+ */
+const words =
+  lang === 'th' ? import('../locales/th.ts').then((m) => m.th) : import('../locales/en.ts').then((m) => m.en);
+
+export const i18nReady = words.then((translation) =>
+  i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    resources: { [lang]: { translation, rules: rules(lang) } },
+    keySeparator: false,
+    nsSeparator: '::',
+    interpolation: { escapeValue: false },
+  }),
+);
 
 export default i18n;
