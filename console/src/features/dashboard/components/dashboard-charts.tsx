@@ -79,7 +79,9 @@ export function TrendChart({ courses }: { courses: readonly MemberCourse[] }) {
             margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
           >
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
+            {/* A line starts on the axis: padded by half a label with its time ('24 พ.ย. 18:46') so the
+                first stays clear of the y axis's labels and the last inside the chart, on a phone. */}
+            <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} padding={{ left: 40, right: 24 }} />
             <YAxis domain={[0, 100]} unit="%" width={48} />
             <Tooltip formatter={(value) => [`${String(value)}%`, t('dashboard.attendanceRate')]} />
             <Line type="monotone" dataKey="rate" stroke="#0f766e" strokeWidth={2} isAnimationActive={false} />

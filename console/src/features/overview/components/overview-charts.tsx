@@ -25,7 +25,8 @@ export function ScansChart({ days }: { days: OverviewAnswer['scansPerDay'] }) {
         aria-label={t('overview.scans')}
       >
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
+        {/* Padded so the first day's label, centred on its bar, stays clear of the y axis's 0 on a phone. */}
+        <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} padding={{ left: 16, right: 16 }} />
         <YAxis allowDecimals={false} width={40} />
         <Tooltip />
         <Legend />
