@@ -105,6 +105,67 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
     expect(numbers).toEqual(Array.from({ length: 24 }, (_, n) => n + 1));
   });
 
+  it('reads several streams at once, each in order, and a stream with no events as empty', async () => {
+    await store.append('several-a', [event(1), event(2)], { expectedRevision: 'no_stream' });
+    await store.append('several-b', [event(3)], { expectedRevision: 'no_stream' });
+    await store.append('several-a', [event(4)], { expectedRevision: 1 });
+    const streams = await store.readStreams(['several-b', 'several-none', 'several-a']);
+    expect([...streams.keys()]).toEqual(['several-b', 'several-none', 'several-a']);
+    expect(streams.get('several-a')).toEqual(await store.readStream('several-a'));
+    expect(streams.get('several-a')!.map((stored) => (stored.data as { n: number }).n)).toEqual([1, 2, 4]);
+    expect(streams.get('several-b')!.map((stored) => (stored.data as { n: number }).n)).toEqual([3]);
+    expect(streams.get('several-none')).toEqual([]);
+  });
+
+  it('decides on the history its caller read, and again on the log when that history is stale', async () => {
+    await store.append('decided-5', [event(1)], { expectedRevision: 'no_stream' });
+    const read = await store.readStream('decided-5');
+    await store.append('decided-5', [event(2)], { expectedRevision: 0 });
+    const seen: number[] = [];
+    await store.appendDecided(
+      'decided-5',
+      (history) => {
+        seen.push(history.length);
+        return [event(((history.at(-1)?.data as { n: number }) ?? { n: 0 }).n + 1)];
+      },
+      { history: read },
+    );
+    expect(seen).toEqual([1, 2]);
+    expect((await store.readStream('decided-5')).map((stored) => (stored.data as { n: number }).n)).toEqual([1, 2, 3]);
+  });
+
+  it('decides again, on what was appended, when another writer got in between its read and its append', async () => {
+    let decisions = 0;
+    let interloper: Promise<unknown> = Promise.resolve();
+    const result = await store.appendDecided('decided-3', (history) => {
+      decisions++;
+      // The first decision is made on the empty stream; a plain append lands before it is written.
+      if (decisions === 1) interloper = store.append('decided-3', [event(100)], { expectedRevision: 'no_stream' });
+      return [event(((history.at(-1)?.data as { n: number }) ?? { n: 0 }).n + 1)];
+    });
+    await interloper;
+    expect(decisions).toBe(2);
+    expect((await store.readStream('decided-3')).map((stored) => (stored.data as { n: number }).n)).toEqual([100, 101]);
+    expect(result).toMatchObject({ nextRevision: 1, replayed: false });
+  });
+
+  it('answers a replayed key its first result whatever is decided now, and not a refusal', async () => {
+    const key = { key: 'decided-key-4', fingerprint: 'f' };
+    const first = await store.appendDecided('decided-4', () => [event(1)], { idempotency: key });
+    const refusing = () => {
+      throw new Error('already done');
+    };
+    expect(await store.appendDecided('decided-4', refusing, { idempotency: key })).toEqual({
+      ...first,
+      replayed: true,
+    });
+    expect(await store.appendDecided('decided-4', () => [event(2)], { idempotency: key })).toEqual({
+      ...first,
+      replayed: true,
+    });
+    expect(await store.readStream('decided-4')).toHaveLength(1);
+  });
+
   it('stores a decision under its idempotency key, even a decision to change nothing, and refuses without storing', async () => {
     const key = { key: 'decided-key-1', fingerprint: 'f' };
     const first = await store.appendDecided('decided-2', () => [event(1)], { idempotency: key });

@@ -49,7 +49,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
           envelope: { idempotency: idempotencyOf(request), metadata: metadataOf(request) },
         },
       );
-      const outcome = await outcomeAt(store, scanned.result.streamId, scanned.result.position);
+      const outcome = scanned.outcome ?? (await outcomeAt(store, scanned.result.streamId, scanned.result.position));
       const language = languageOf(request);
       const member = scanned.memberId ? { _id: scanned.memberId, fullName: scanned.name } : null;
       const position = scanned.result.position;

@@ -3,18 +3,25 @@ import {
   type OfflineDecision,
   type RefusalReason,
   type ScanMethod,
+  type AttendanceEvent,
   attendanceStream,
   decodeAttendanceEvent,
   refusalStream,
 } from '@portal/contracts/attendance/attendance.events';
 import { profileLinkMember } from '@portal/contracts/attendance/pass-code';
+import { accountStream } from '@portal/contracts/accounts/account.events';
+import type { NewEventOf } from '@portal/contracts/catalogue';
+import { courseStream } from '@portal/contracts/courses/course.events';
 import type { EventMetadata } from '@portal/contracts/envelope';
 import { passKeysFor } from '@portal/platform/attendance/pass-keys';
+import { notFound } from '@portal/platform/domain/errors';
 import type { AppendOptions, AppendResult, EventStore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { accountIdOfUsername, memberToScan } from '../accounts/lookup.ts';
 import type { SignedInMetadata } from '../core/command.ts';
-import { handleCommand, loadState } from '../core/command-handler.ts';
+import { handleDecision, loadState } from '../core/command-handler.ts';
+import { withPrefetched } from '../core/prefetched-streams.ts';
+import { courseOfRound } from '../courses/round-index.ts';
 import { hasRoom } from '../courses/decide.ts';
 import { admitWalkIn, roundToScan } from '../courses/scanning.ts';
 import { type Attempt, type AttendanceCommand, type ScanContext, refusalOf, scanMoment } from './decide.ts';
@@ -77,8 +84,16 @@ async function readMember(deps: ScanDeps, input: ScanInput, now: number) {
 export async function scan(
   deps: ScanDeps,
   { actor, now, input, envelope }: ScanRequestOf,
-): Promise<{ result: AppendResult; memberId: string | null; name: string | null }> {
-  const { courseId, course, round } = await roundToScan(deps, input.roundId, { actor });
+): Promise<{ result: AppendResult; outcome: ScanOutcome | undefined; memberId: string | null; name: string | null }> {
+  const courseId = await courseOfRound(deps.db, input.roundId);
+  if (!courseId) throw notFound('round.notFound');
+  const { scannedAt } = scanMoment(input.deviceTime ?? now, now);
+  const read = await readMember(deps, input, Date.parse(scannedAt));
+  // The course, the member's account and their attendance in the round, in one read.
+  const streams = [courseStream(courseId)];
+  if (read) streams.push(accountStream(read.memberId), attendanceStream(input.roundId, read.memberId));
+  deps = { ...deps, store: withPrefetched(deps.store, await deps.store.readStreams(streams)) };
+  const { course, round } = await roundToScan(deps, input.roundId, { actor });
   const base = {
     courseId,
     roundId: input.roundId,
@@ -90,25 +105,37 @@ export async function scan(
     ...(input.offlineDecision ? { offlineDecision: input.offlineDecision } : {}),
   };
   const options = { idempotency: envelope.idempotency, metadata: { ...envelope.metadata, device: input.deviceId } };
+  // The attempt's outcome is that of the event decided (no need to read it back), unless the
+  // idempotency key was seen before: then it is read back from the log (outcomeAt).
   const record = (streamId: string, command: AttendanceCommand) =>
-    handleCommand(deps.store, attendanceDecider, streamId, command, options);
+    handleDecision(
+      deps.store,
+      attendanceDecider,
+      streamId,
+      (state) => {
+        const events = attendanceDecider.decide(command, state);
+        return { events, outcome: events.length > 0 ? outcomeOf(events.at(-1)!) : undefined };
+      },
+      options,
+    );
   const metadata = { actor, now };
-  const { scannedAt } = scanMoment(base.deviceTime, now);
-
-  const read = await readMember(deps, input, Date.parse(scannedAt));
   const member = read && (await memberToScan(deps, read.memberId));
   if (!read || !member) {
     const attempt: Attempt = { ...base, memberId: '' };
-    const result = await record(refusalStream(input.roundId, input.deviceId), {
+    const recorded = await record(refusalStream(input.roundId, input.deviceId), {
       type: 'Refuse',
       data: { attempt, reason: 'unknownMember' },
       metadata,
     });
-    return { result, memberId: null, name: null };
+    return { ...recorded, memberId: null, name: null };
   }
   const attempt: Attempt = { ...base, memberId: read.memberId };
   const stream = attendanceStream(input.roundId, read.memberId);
-  const answer = (result: AppendResult) => ({ result, memberId: read.memberId, name: member.name });
+  const answer = (recorded: Awaited<ReturnType<typeof record>>) => ({
+    ...recorded,
+    memberId: read.memberId,
+    name: member.name,
+  });
   if (read.problem) {
     return answer(await record(stream, { type: 'Refuse', data: { attempt, reason: read.problem }, metadata }));
   }
@@ -123,8 +150,10 @@ export async function scan(
     hasRoom: hasRoom(course),
   };
   // A walk-in takes a place in the course first; the course's stream decides whether one is left.
-  const state = await loadState(deps.store, attendanceDecider, stream);
-  if (!context.enrolled && refusalOf(state, scannedAt, context) === null) {
+  if (
+    !context.enrolled &&
+    refusalOf(await loadState(deps.store, attendanceDecider, stream), scannedAt, context) === null
+  ) {
     context.hasRoom = await admitWalkIn(deps.store, courseId, read.memberId, metadata, envelope.metadata);
   }
   return answer(await record(stream, { type: 'Scan', data: { attempt, context }, metadata }));
@@ -134,13 +163,19 @@ export async function scan(
 export async function outcomeAt(store: EventStore, streamId: string, position: number): Promise<ScanOutcome> {
   const stored = (await store.readStream(streamId)).find((event) => event.position === position);
   const event = stored && decodeAttendanceEvent(stored);
-  if (event?.type === 'AttendanceScanned') {
+  if (!event) throw new Error(`no scan at position ${position} of ${streamId}`);
+  return outcomeOf(event);
+}
+
+/** What an attempt's event says of it. */
+function outcomeOf(event: NewEventOf<AttendanceEvent>): ScanOutcome {
+  if (event.type === 'AttendanceScanned') {
     const { memberId, scannedAt, late, walkIn, lateUploaded } = event.data;
     return { outcome: 'accepted', memberId, scannedAt, late, walkIn, lateUploaded };
   }
-  if (event?.type === 'ScanRefused') {
+  if (event.type === 'ScanRefused') {
     const { memberId, reason, firstScannedAt } = event.data;
     return { outcome: 'refused', memberId: memberId || null, reason, firstScannedAt };
   }
-  throw new Error(`no scan at position ${position} of ${streamId}`);
+  throw new Error(`${event.type} is not the outcome of a scan`);
 }

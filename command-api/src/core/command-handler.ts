@@ -19,11 +19,11 @@ export interface Decider<State, Event extends AnyEvent, Command> {
 type HandleOptions = Omit<AppendOptions, 'expectedRevision'> & { metadata?: NewEvent['metadata'] };
 
 /**
- * Read the stream, fold it, decide, append, as one step with the stream locked (see
- * EventStore.appendDecided): callers on one stream are decided one after another on the state the
- * previous one left, so 64 members racing for 10 places get 10 places and 54 "full", never
- * "changed at the same time". Only a writer that appends to the stream without deciding (none
- * does today) could still get in between; that is decided again.
+ * Read the stream, fold it, decide, append, only if nobody appended in between (see
+ * EventStore.appendDecided): when they did, callers on one stream are decided one after another
+ * on the state the previous one left, so 64 members racing for 10 places get 10 places and 54
+ * "full", never "changed at the same time". Only a writer that appends to the stream without
+ * deciding (none does today) could still get in between; that is decided again.
  */
 export async function handleCommand<State, Event extends AnyEvent, Command>(
   store: EventStore,
@@ -67,8 +67,8 @@ export async function handleDecision<State, Event extends AnyEvent, Outcome>(
         },
         appendOptions,
       );
-      // A replayed key answers its first result without deciding: the outcome is then unknown.
-      return { result, outcome };
+      // A replayed key answers its first result, not this decision: the outcome is then unknown.
+      return { result, outcome: result.replayed ? undefined : outcome };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevision)) throw error;
     }

@@ -21,9 +21,23 @@ export async function indexRound(sql: Sql, roundId: string, courseId: string): P
   ]);
 }
 
+/**
+ * A round's course never changes (the index only ever inserts), so each process remembers what it
+ * found, per database: a scan then skips this lookup. Bounded: forgotten all at once when full.
+ */
+const known = new WeakMap<Sql, Map<string, string>>();
+const KNOWN_AT_MOST = 10_000;
+
 export async function courseOfRound(sql: Sql, roundId: string): Promise<string | null> {
+  let courses = known.get(sql);
+  const remembered = courses?.get(roundId);
+  if (remembered) return remembered;
   const [row] = await sql.query<{ course_id: string }>(`SELECT course_id FROM cmd.round_courses WHERE round_id = $1`, [
     roundId,
   ]);
-  return row?.course_id ?? null;
+  if (!row) return null;
+  if (!courses) known.set(sql, (courses = new Map()));
+  if (courses.size >= KNOWN_AT_MOST) courses.clear();
+  courses.set(roundId, row.course_id);
+  return row.course_id;
 }

@@ -4,6 +4,7 @@ import {
   type AppendResult,
   type Checkpoint,
   type EventStore,
+  type ExpectedRevision,
   IdempotencyKeyReused,
   WrongExpectedRevision,
 } from './port.ts';
@@ -30,32 +31,70 @@ export function createEventStore(db: SqlDatabase): EventStore {
     appendAlone: ({ streamId, events, ...options }) => appendAlone(streamId, events, options),
     onCommitted: notify.position,
   });
+  /**
+   * The decision in turn: the stream locked to the commit, so callers on one stream are decided
+   * one after another, each on what the one before appended (a rush gets no false conflicts).
+   */
+  const appendDecidedLocked = (
+    streamId: string,
+    decide: (history: StoredEvent[]) => readonly NewEvent[],
+    options: Omit<AppendOptions, 'expectedRevision'>,
+  ) =>
+    db
+      .transaction(async (tx) => {
+        if (options.idempotency) {
+          const earlier = await claimIdempotency(tx, options.idempotency);
+          if (earlier) return earlier;
+        }
+        // Held to the commit: the next caller on this stream reads what this one appends.
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, ${STREAM_LOCK_SEED}))`, [streamId]);
+        const history = await readStream(tx, streamId);
+        const events = decide(history);
+        const last = history.at(-1);
+        if (events.length === 0 && last) {
+          const unchanged = { streamId, nextRevision: last.streamRevision, position: last.position, replayed: false };
+          if (options.idempotency) await recordIdempotentResult(tx, options.idempotency.key, unchanged);
+          return unchanged;
+        }
+        const expectedRevision = last ? last.streamRevision : 'no_stream';
+        return appendInTransaction(tx, streamId, events, { ...options, expectedRevision }, { keyClaimed: true });
+      })
+      .then(notify.after);
   return {
     append: (streamId, events, options) =>
       options.inSameTransaction ? appendAlone(streamId, events, options) : batcher.append(streamId, events, options),
-    appendDecided: (streamId, decide, options = {}) =>
-      db
-        .transaction(async (tx) => {
-          if (options.idempotency) {
-            const earlier = await claimIdempotency(tx, options.idempotency);
-            if (earlier) return earlier;
-          }
-          // Held to the commit: the next caller on this stream reads what this one appends.
-          await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, ${STREAM_LOCK_SEED}))`, [streamId]);
-          const history = await readStream(tx, streamId);
-          const events = decide(history);
-          const last = history.at(-1);
-          if (events.length === 0 && last) {
-            const unchanged = { streamId, nextRevision: last.streamRevision, position: last.position, replayed: false };
-            if (options.idempotency) await recordIdempotentResult(tx, options.idempotency.key, unchanged);
-            return unchanged;
-          }
-          const expectedRevision = last ? last.streamRevision : 'no_stream';
-          return appendInTransaction(tx, streamId, events, { ...options, expectedRevision }, { keyClaimed: true });
-        })
-        .then(notify.after),
+    appendDecided: async (streamId, decide, options = {}) => {
+      // Optimistic first: read, decide, and append expecting the revision read, group-committed
+      // with other callers (one round trip for the append instead of a transaction of six).
+      const { history, ...appendOptions } = options;
+      const decided = appendOptions.inSameTransaction
+        ? null
+        : decideOnRead(history ?? (await readStream(db, streamId)), decide, appendOptions);
+      if (decided) {
+        if (decided.unchanged) return decided.unchanged;
+        try {
+          return await batcher.append(streamId, decided.events, {
+            ...appendOptions,
+            expectedRevision: decided.expected,
+          });
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevision)) throw error;
+          // Someone appended since the read: decided again below, in turn, on what they appended.
+        }
+      }
+      return appendDecidedLocked(streamId, decide, appendOptions);
+    },
     findIdempotent: (key, fingerprint) => findIdempotent(db, key, fingerprint),
     readStream: (streamId) => readStream(db, streamId),
+    async readStreams(streamIds) {
+      const rows = await db.query<EventRow>(
+        `${SELECT_EVENTS} WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_revision`,
+        [streamIds],
+      );
+      const streams = new Map<string, StoredEvent[]>(streamIds.map((streamId) => [streamId, []]));
+      for (const row of rows) streams.get(row.stream_id)!.push(toStoredEvent(row));
+      return streams;
+    },
     readAll: (after, limit) => readAllAfter(db, after, limit),
     async checkpointAt(position) {
       const [row] = await db.query<{ transaction_id: string }>(
@@ -74,6 +113,33 @@ export function createEventStore(db: SqlDatabase): EventStore {
     },
     onAppended: (wake) => db.listen(APPENDED_CHANNEL, wake, wake),
   };
+}
+
+/**
+ * A decision on a stream as read, to append optimistically; null when only the locked path can
+ * answer it: a refusal or a decision to change nothing under an idempotency key (the key may
+ * hold an earlier result, which is the answer, and an unchanged answer must be stored under it),
+ * or nothing decided on a stream that does not exist (nothing to point at).
+ */
+function decideOnRead(
+  history: StoredEvent[],
+  decide: (history: StoredEvent[]) => readonly NewEvent[],
+  options: Omit<AppendOptions, 'expectedRevision'>,
+): { events: readonly NewEvent[]; expected: ExpectedRevision; unchanged?: AppendResult } | null {
+  let events: readonly NewEvent[];
+  try {
+    events = decide(history);
+  } catch (error) {
+    if (options.idempotency) return null;
+    throw error;
+  }
+  const last = history.at(-1);
+  if (events.length === 0) {
+    if (options.idempotency || !last) return null;
+    const unchanged = { streamId: last.streamId, nextRevision: last.streamRevision, position: last.position };
+    return { events, expected: last.streamRevision, unchanged: { ...unchanged, replayed: false } };
+  }
+  return { events, expected: last ? last.streamRevision : 'no_stream' };
 }
 
 /** The append itself, inside a caller's transaction (the contract tests hold one open). */

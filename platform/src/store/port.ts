@@ -27,6 +27,11 @@ export interface AppendOptions {
   inSameTransaction?: (tx: Sql) => Promise<void>;
 }
 
+export type AppendDecidedOptions = Omit<AppendOptions, 'expectedRevision'> & {
+  /** The stream as the caller has just read it: decided on first instead of reading it again. */
+  history?: StoredEvent[];
+};
+
 export interface AppendResult {
   streamId: string;
   /** The stream's revision after the append. */
@@ -40,21 +45,26 @@ export interface AppendResult {
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
   /**
-   * Reads the stream, decides on what was read and appends what was decided, as one step with the
-   * stream locked: callers on one stream are decided one after another, each on the state the one
-   * before left, so a rush gets a real decision for everyone instead of conflicts. `decide` may
-   * throw to refuse (nothing is appended, nothing stored under the key); when it decides nothing
-   * on an existing stream, the answer points at the stream as it is. A key seen before answers
-   * its first result without deciding again.
+   * Reads the stream, decides on what was read and appends what was decided, and only if nobody
+   * appended in between: every decision appended was made on the state just before it. First
+   * optimistically (the append expects the revision read and goes with other callers' appends in
+   * one commit); a caller who finds the stream moved is decided again with the stream locked, so
+   * callers on one stream are then decided one after another, each on the state the one before
+   * left, and a rush gets a real decision for everyone instead of conflicts. `decide` must be
+   * pure: it may be called twice. It may throw to refuse (nothing is appended, nothing stored
+   * under the key); when it decides nothing on an existing stream, the answer points at the
+   * stream as it is. A key seen before answers its first result (`replayed`), whatever was decided.
    */
   appendDecided(
     streamId: string,
     decide: (history: StoredEvent[]) => readonly NewEvent[],
-    options?: Omit<AppendOptions, 'expectedRevision'>,
+    options?: AppendDecidedOptions,
   ): Promise<AppendResult>;
   /** The first result for an idempotency key, or null when the key is new. */
   findIdempotent(key: string, fingerprint: string): Promise<AppendResult | null>;
   readStream(streamId: string): Promise<StoredEvent[]>;
+  /** Several streams in one read, each in order (a stream with no events answers []). */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>>;
   /** Committed events after `after` in the global order, never skipping one that commits later. */
   readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]>;
   /** Where the event at a global position stands in the global order (null: no such event). */
