@@ -19,9 +19,14 @@ export async function median(query: () => Promise<number>): Promise<{ ms: number
 export const figure = (label: string, { ms, rows }: { ms: number; rows: number }) =>
   `  ${label.padEnd(34)} ${ms.toFixed(1).padStart(8)} ms  (${rows} rows)`;
 
-/** Runs the benchmark on PGlite and, when DATABASE_URL is set, on PostgreSQL. */
+/**
+ * Runs the benchmark on PGlite and, when DATABASE_URL is set, on PostgreSQL; BENCH_ONLY=pglite or
+ * BENCH_ONLY=postgres runs it on that one alone.
+ */
 export async function onEachDatabase(run: (database: TestDatabase) => Promise<void>): Promise<void> {
-  await run(pgliteDatabase);
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'postgres') await run(pgliteDatabase);
+  if (only === 'pglite') return;
   if (process.env.DATABASE_URL) await run(postgresDatabase);
   else console.log('postgres  skipped: set DATABASE_URL to measure PostgreSQL too');
 }

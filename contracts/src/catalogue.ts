@@ -64,7 +64,7 @@ export type EventOf<D extends AnyDefinition> =
 export function createDecoder<const Definitions extends readonly AnyDefinition[]>(definitions: Definitions) {
   const byType = new Map(definitions.map((definition) => [definition.type, definition]));
   type Decoded = StoredEvent & EventOf<Definitions[number]>;
-  return (event: StoredEvent): Decoded | null => {
+  const decode = (event: StoredEvent): Decoded | null => {
     const definition = byType.get(event.type);
     if (!definition) return null;
     let data = decodedData.get(event);
@@ -74,6 +74,8 @@ export function createDecoder<const Definitions extends readonly AnyDefinition[]
     }
     return { ...event, data } as Decoded;
   };
+  /** The types it decodes; any other answers null. */
+  return Object.assign(decode, { types: new Set<string>(byType.keys()) as ReadonlySet<string> });
 }
 
 /**

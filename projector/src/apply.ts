@@ -100,6 +100,8 @@ export async function applyEvents(
   const personal = personalAccess(tx, events);
   for (const projection of projections) {
     if (aside.has(projection.name)) continue;
+    // Nothing here for it: no savepoint, no statement (a batch of scans touches attendance alone).
+    if (projection.reads && !events.some((event) => projection.reads!.has(event.type))) continue;
     const failure = await applyAlone(tx, schema, projection, events, personal, options.beforeDeferred);
     if (!failure) continue;
     const retryInMs = (options.retry ?? DEFAULT_RETRY).first;

@@ -20,6 +20,11 @@ export interface Projection {
    * together with it (a projection rebuilt alone rebuilds only its own tables).
    */
   rebuiltWith?: readonly string[];
+  /**
+   * The event types `apply` acts on (the decoders it uses: `readsOf`); a batch holding none of
+   * them passes this projection by without a statement. Unset: it is given every batch.
+   */
+  reads?: ReadonlySet<string>;
   apply(sql: Sql, schema: string, event: StoredEvent, personal: PersonalAccess, batch: Batch): Promise<void>;
 }
 
@@ -49,3 +54,7 @@ export interface Batch {
    */
   insert<T extends Table>(schema: string, table: T, row: Partial<StoredRowOf<T>>, then?: string): Promise<void>;
 }
+
+/** The event types of the decoders a projection's `apply` uses. */
+export const readsOf = (...decoders: { types: ReadonlySet<string> }[]): ReadonlySet<string> =>
+  new Set(decoders.flatMap((decoder) => [...decoder.types]));

@@ -25,13 +25,17 @@ async function fillFromLog(options: RebuildOptions, next: string, projections: r
   let total = (await store.lagBehind(START)).events;
   let done = 0;
   options.onProgress?.(done, total);
-  for (;;) {
-    const batch = await store.readAll(await readCheckpoint(db, next), BATCH);
-    if (batch.length === 0) break;
+  let batch = await store.readAll(await readCheckpoint(db, next), BATCH);
+  while (batch.length > 0) {
+    // The next batch is read while this one is applied (it starts where this one ends, which is
+    // where the applied batch leaves the checkpoint): the database reads as the projections write.
+    const following = store.readAll(checkpointOf(batch.at(-1)!), BATCH);
+    following.catch(() => {}); // awaited below; a failed apply must not leave it unhandled
     await applyBatch(db, next, projections, batch);
     done += batch.length;
     total = Math.max(total, done);
     options.onProgress?.(done, total);
+    batch = await following;
   }
   return { done, total };
 }

@@ -9,7 +9,7 @@ import {
   accounts,
   personalColumnNames,
 } from '@portal/read-models/accounts';
-import type { Batch, Projection } from '../../projection.ts';
+import { type Batch, type Projection, readsOf } from '../../projection.ts';
 
 /** What an account shows once its key is gone: every field blank. */
 const nobody: PersonalData = PersonalData.parse({ username: '' });
@@ -42,6 +42,7 @@ const searchText = (id: string, p: PersonalData, company: CompanyData | null) =>
  */
 export const accountsProjection: Projection = {
   name: 'accounts',
+  reads: readsOf(decodeAccountEvent),
   version: 6,
   async createTables(sql, schema) {
     await createTable(sql, schema, accounts);

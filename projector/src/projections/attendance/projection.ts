@@ -9,7 +9,7 @@ import {
   scanAttemptCounts,
   scanAttempts,
 } from '@portal/read-models/attendance';
-import type { Batch, Projection } from '../../projection.ts';
+import { type Batch, type Projection, readsOf } from '../../projection.ts';
 
 /**
  * Attendance: who counts as present in each round (`attendance`, voided scans kept but marked),
@@ -18,8 +18,11 @@ import type { Batch, Projection } from '../../projection.ts';
  * attended, a course's participate (distinct members) and totalAttend (accepted scans).
  * Absence depends on the clock (a round must have ended), so the query API computes it.
  */
+const READS = readsOf(decodeCourseEvent, decodeAttendanceEvent);
+
 export const attendanceProjection: Projection = {
   name: 'attendance',
+  reads: READS,
   // Attendance keeps the course and round rows' counts.
   rebuiltWith: ['courses'],
   version: 4,
@@ -27,6 +30,7 @@ export const attendanceProjection: Projection = {
     for (const table of attendanceTables) await createTable(sql, schema, table);
   },
   async apply(sql, schema, stored, _personal, batch) {
+    if (!READS.has(stored.type)) return;
     const pending = pendingFor(batch, sql, schema);
     const close = (scope: 'course' | 'round', id: string) =>
       sql.query(...insertRow(schema, attendanceClosed, { scope, id }, 'ON CONFLICT DO NOTHING'));

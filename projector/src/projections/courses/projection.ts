@@ -8,7 +8,7 @@ import {
   enrolments,
   rounds,
 } from '@portal/read-models/courses';
-import type { Projection } from '../../projection.ts';
+import { type Projection, readsOf } from '../../projection.ts';
 
 /**
  * Courses, their rounds, and who is enrolled: the course list, the course details and the
@@ -19,6 +19,7 @@ import type { Projection } from '../../projection.ts';
  */
 export const coursesProjection: Projection = {
   name: 'courses',
+  reads: readsOf(decodeCourseEvent),
   // Attendance keeps the course and round rows' counts.
   rebuiltWith: ['attendance'],
   version: 4,

@@ -17,7 +17,7 @@ import {
   notifyCourses,
   notifyEnrolments,
 } from '@portal/read-models/notifications';
-import type { Batch, Projection } from '../../projection.ts';
+import { type Batch, type Projection, readsOf } from '../../projection.ts';
 
 interface Notice {
   type: NotificationType;
@@ -39,6 +39,7 @@ interface Notice {
  */
 export const notificationsProjection: Projection = {
   name: 'notifications',
+  reads: readsOf(decodeNotificationEvent, decodeAccountEvent, decodeCourseEvent),
   version: 2,
   async createTables(sql, schema) {
     for (const table of notificationsTables) await createTable(sql, schema, table);

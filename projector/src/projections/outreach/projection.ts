@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts/outreach/outreach.events';
 import { type StoredRowOf, createTable, insertRow, updateRows } from '@portal/platform/read-models/table';
 import { contactMessages, emails, outreachTables } from '@portal/read-models/outreach';
-import type { Projection } from '../../projection.ts';
+import { type Projection, readsOf } from '../../projection.ts';
 
 /**
  * The admins' inbox (contact messages) and outbox (every e-mail and how it went). What they say
@@ -16,6 +16,7 @@ import type { Projection } from '../../projection.ts';
  */
 export const outreachProjection: Projection = {
   name: 'outreach',
+  reads: readsOf(decodeAccountEvent, decodeOutreachEvent),
   version: 2,
   async createTables(sql, schema) {
     for (const table of outreachTables) await createTable(sql, schema, table);
