@@ -1,7 +1,7 @@
-// `npm start`: builds the console when its build is missing or older than its sources, then runs
-// the whole portal in one process (deploy/src/embedded.ts). Plain JavaScript: it runs before
+// `npm start`: runs the whole portal in one process (deploy/src/embedded.ts) and, meanwhile,
+// builds the console when its build is missing or older than its sources. Plain JavaScript: it runs before
 // anything is built.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,18 +24,34 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-if (!existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newest))) {
+const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newest));
+
+// The portal starts while the console builds (its database takes seconds to open the first time):
+// it waits for word from here before serving the console's files (PORTAL_CONSOLE_BUILD).
+const tsx = join(root, 'node_modules/.bin/tsx');
+const child = spawn(tsx, [join(root, 'deploy/src/embedded.ts')], {
+  cwd: root,
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  env: stale ? { ...process.env, PORTAL_CONSOLE_BUILD: 'pending' } : process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+if (stale) {
   console.log('Building the console (once, or after its sources changed)...');
   // Vite itself, not through npm: a second less on every first start.
   const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+  const build = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     cwd: join(root, 'console'),
     stdio: 'inherit',
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  build.on('exit', (code) => {
+    if (code === 0) {
+      child.send('console-built');
+      return;
+    }
+    console.error('The console could not be built: the portal is stopped.');
+    child.kill('SIGTERM');
+    process.exitCode = code ?? 1;
+  });
 }
-
-const tsx = join(root, 'node_modules/.bin/tsx');
-const child = spawn(tsx, [join(root, 'deploy/src/embedded.ts')], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

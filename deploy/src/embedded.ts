@@ -1,12 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { sessionLifetimesFromEnv, trustProxyFromEnv, uploadsDirFromEnv } from '@portal/platform/http/service-config';
 import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
-import { connectPostgres } from '@portal/platform/store/postgres';
-import { type Portal, startPortal } from './portal.ts';
-import { embeddedSessionSecret } from './session-secret.ts';
-import { type EmbeddedHttps, embeddedHttpsFromEnv, listenSecure, phoneLines } from './embedded-https.ts';
-import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key';
+import type { Portal } from './portal.ts';
+import type { EmbeddedHttps } from './embedded-https.ts';
 
 /**
  * `npm start`: the whole portal in one process on embedded PGlite (data under DATA_DIR), or on
@@ -16,17 +12,54 @@ const config = databaseConfigFromEnv();
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const consoleDir = resolve(import.meta.dirname, '../../console/dist');
+/**
+ * The built console, once there is one: `npm start` (deploy/scripts/start.mjs) builds it while the
+ * portal starts, and says so (PORTAL_CONSOLE_BUILD=pending, then a message when it is built).
+ */
+const consoleBuilt =
+  process.env.PORTAL_CONSOLE_BUILD === 'pending' && process.send
+    ? new Promise<void>((done) => {
+        const built = (message: unknown) => {
+          if (message !== 'console-built') return; // tsx relays this channel; only this word counts
+          process.off('message', built);
+          done();
+        };
+        process.on('message', built);
+      })
+    : Promise.resolve();
+const builtConsole = () =>
+  consoleBuilt.then(() => {
+    process.disconnect?.(); // the channel kept this process alive; nothing more comes on it
+    return existsSync(resolve(consoleDir, 'index.html')) ? consoleDir : undefined;
+  });
 const logger = {
   level: process.env.LOG_LEVEL ?? 'info',
   transport: process.stdout.isTTY ? { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } : undefined,
 };
 
-const db = await openDatabase({ ...config, onError: (error) => console.warn('database:', error.message) }).catch(
-  (error: Error) => {
-    console.error(`\n  The portal could not start: ${error.message}\n`);
-    process.exit(1);
-  },
-);
+// The embedded database takes seconds to open the first time: it opens while the rest of the
+// portal's code loads (imported only now, not before this module runs).
+const opening = openDatabase({ ...config, onError: (error) => console.warn('database:', error.message) });
+opening.catch(() => {}); // reported below, once awaited
+const [
+  { sessionLifetimesFromEnv, trustProxyFromEnv, uploadsDirFromEnv },
+  { connectPostgres },
+  { startPortal },
+  { embeddedSessionSecret },
+  { embeddedHttpsFromEnv, listenSecure, phoneLines },
+  { dataKeysFromEnv, useDataKeys },
+] = await Promise.all([
+  import('@portal/platform/http/service-config'),
+  import('@portal/platform/store/postgres'),
+  import('./portal.ts'),
+  import('./session-secret.ts'),
+  import('./embedded-https.ts'),
+  import('@portal/platform/privacy/data-key'),
+]);
+const db = await opening.catch((error: Error) => {
+  console.error(`\n  The portal could not start: ${error.message}\n`);
+  process.exit(1);
+});
 // On PostgreSQL the projector has connections of its own (README, Performance).
 const projectorDb = config.databaseUrl
   ? connectPostgres({
@@ -51,7 +84,7 @@ try {
     sessions: { lifetimes: sessionLifetimesFromEnv() },
     logger,
     admin: { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD },
-    consoleDir: existsSync(resolve(consoleDir, 'index.html')) ? consoleDir : undefined,
+    consoleDir: builtConsole(),
     tls: https ? { ...https.tls, port: https.port } : undefined,
   });
   await portal.app.listen({ port, host });

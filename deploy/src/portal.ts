@@ -49,8 +49,11 @@ export interface PortalOptions {
    * reads the log itself.
    */
   kafka?: { brokers: string[]; topic?: string } | null;
-  /** The built console (console/dist) to serve on the same port; omitted: API only. */
-  consoleDir?: string;
+  /**
+   * The built console (console/dist) to serve on the same port; omitted: API only. A promise when
+   * it is still being built: the portal starts meanwhile and serves it once it is there.
+   */
+  consoleDir?: string | Promise<string | undefined>;
   /**
    * Also serve HTTPS (on `app.secureServer`, which the caller listens with) with this
    * certificate; with the local authority's certificate, /trust offers it to phones.
@@ -113,7 +116,8 @@ export async function startPortal(options: PortalOptions) {
     : null;
   if (options.tls?.caCert) await app.register(trustRoutes, { caCert: options.tls.caCert });
   if (options.tls?.port) await app.register(secureOriginRoute, { port: options.tls.port });
-  if (options.consoleDir) await app.register(serveConsole, { root: options.consoleDir });
+  const consoleDir = await options.consoleDir;
+  if (consoleDir) await app.register(serveConsole, { root: consoleDir });
   return {
     app,
     store,
