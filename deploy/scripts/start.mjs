@@ -35,7 +35,9 @@ const child = spawn(tsx, [join(root, 'deploy/src/embedded.ts')], {
   env: stale ? { ...process.env, PORTAL_CONSOLE_BUILD: 'pending' } : process.env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// A failed build stops the portal; `npm start` then fails too, whatever the portal's own exit.
+let buildFailed = null;
+child.on('exit', (code, signal) => process.exit(buildFailed ?? code ?? (signal ? 1 : 0)));
 
 if (stale) {
   console.log('Building the console (once, or after its sources changed)...');
@@ -51,7 +53,7 @@ if (stale) {
       return;
     }
     console.error('The console could not be built: the portal is stopped.');
+    buildFailed = code || 1;
     child.kill('SIGTERM');
-    process.exitCode = code ?? 1;
   });
 }

@@ -14,16 +14,14 @@ import type { NewEventOf } from '@portal/contracts/catalogue';
 import { courseStream } from '@portal/contracts/courses/course.events';
 import type { EventMetadata } from '@portal/contracts/envelope';
 import { passKeysFor } from '@portal/platform/attendance/pass-keys';
-import { notFound } from '@portal/platform/domain/errors';
 import type { AppendOptions, AppendResult, EventStore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { accountIdOfUsername, memberToScan } from '../accounts/lookup.ts';
 import type { SignedInMetadata } from '../core/command.ts';
 import { handleDecision, loadState } from '../core/command-handler.ts';
 import { withPrefetched } from '../core/prefetched-streams.ts';
-import { courseOfRound } from '../courses/round-index.ts';
 import { hasRoom } from '../courses/decide.ts';
-import { admitWalkIn, roundToScan } from '../courses/scanning.ts';
+import { admitWalkIn, courseToScan, roundToScan } from '../courses/scanning.ts';
 import { type Attempt, type AttendanceCommand, type ScanContext, refusalOf, scanMoment } from './decide.ts';
 import { attendanceDecider } from './decider.ts';
 
@@ -85,8 +83,7 @@ export async function scan(
   deps: ScanDeps,
   { actor, now, input, envelope }: ScanRequestOf,
 ): Promise<{ result: AppendResult; outcome: ScanOutcome | undefined; memberId: string | null; name: string | null }> {
-  const courseId = await courseOfRound(deps.db, input.roundId);
-  if (!courseId) throw notFound('round.notFound');
+  const courseId = await courseToScan(deps.db, input.roundId);
   const { scannedAt } = scanMoment(input.deviceTime ?? now, now);
   const read = await readMember(deps, input, Date.parse(scannedAt));
   // The course, the member's account and their attendance in the round, in one read.

@@ -11,14 +11,20 @@ import { courseOfRound } from './round-index.ts';
 
 /** What the scan workflow asks of the courses area. */
 
+/** The course a round belongs to; a round nobody scheduled is not found. */
+export async function courseToScan(db: Sql, roundId: string): Promise<string> {
+  const courseId = await courseOfRound(db, roundId);
+  if (!courseId) throw notFound('round.notFound');
+  return courseId;
+}
+
 /** The course and round a scan is for; only the course's creator, its assistants or an admin may scan in it. */
 export async function roundToScan(
   deps: { db: Sql; store: EventStore },
   roundId: string,
   metadata: Pick<SignedInMetadata, 'actor'>,
 ): Promise<{ courseId: string; course: Active; round: { start: string; end: string } }> {
-  const courseId = await courseOfRound(deps.db, roundId);
-  if (!courseId) throw notFound('round.notFound');
+  const courseId = await courseToScan(deps.db, roundId);
   const course = scannable(await loadState(deps.store, courseDecider, courseStream(courseId)), metadata);
   const round = course.rounds.find((r) => r.roundId === roundId);
   if (!round) throw notFound('round.notFound');

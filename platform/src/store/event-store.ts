@@ -52,7 +52,7 @@ export function createEventStore(db: SqlDatabase): EventStore {
         const events = decide(history);
         const last = history.at(-1);
         if (events.length === 0 && last) {
-          const unchanged = { streamId, nextRevision: last.streamRevision, position: last.position, replayed: false };
+          const unchanged = unchangedAt(last);
           if (options.idempotency) await recordIdempotentResult(tx, options.idempotency.key, unchanged);
           return unchanged;
         }
@@ -136,11 +136,18 @@ function decideOnRead(
   const last = history.at(-1);
   if (events.length === 0) {
     if (options.idempotency || !last) return null;
-    const unchanged = { streamId: last.streamId, nextRevision: last.streamRevision, position: last.position };
-    return { events, expected: last.streamRevision, unchanged: { ...unchanged, replayed: false } };
+    return { events, expected: last.streamRevision, unchanged: unchangedAt(last) };
   }
   return { events, expected: last ? last.streamRevision : 'no_stream' };
 }
+
+/** The answer to a decision to change nothing: the stream as it is, at its last event. */
+const unchangedAt = (last: StoredEvent): AppendResult => ({
+  streamId: last.streamId,
+  nextRevision: last.streamRevision,
+  position: last.position,
+  replayed: false,
+});
 
 /** The append itself, inside a caller's transaction (the contract tests hold one open). */
 export async function appendInTransaction(
