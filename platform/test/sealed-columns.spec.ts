@@ -97,6 +97,10 @@ describe.each(testDatabases())('sealed read-model columns on $name', (database) 
 
   it('seals the same text differently each time, and shows null as empty, jsonb as jsonb', async () => {
     expect(sealText(key, 'same')).not.toEqual(sealText(key, 'same'));
+    // Each with its own iv, past the pool of ivs refilling (256 at a time), and each opens.
+    const sealedMany = Array.from({ length: 1000 }, () => sealText(key, 'same')!);
+    expect(new Set(sealedMany.map((sealed) => sealed.subarray(0, 16).toString('hex'))).size).toBe(1000);
+    expect(sealedMany.every((sealed) => openText(key, sealed) === 'same')).toBe(true);
     await db.query(`DELETE FROM sealed_test.notes_sealed`);
     await db.query(`INSERT INTO sealed_test.notes_sealed (id, body, extra, tag) VALUES (2, NULL, $1, 'plain')`, [
       sealText(key, JSON.stringify({ companyName: 'บริษัท ก' })),

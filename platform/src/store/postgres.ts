@@ -12,7 +12,14 @@ export interface PostgresOptions {
 const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
 
 export function connectPostgres(options: PostgresOptions): SqlDatabase {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
+  // No JIT compiling: every statement here is short, and compiling one costs 50-100 ms whenever
+  // the planner's estimate passes jit_above_cost (as it does on tables filled since their last
+  // ANALYZE, such as a rebuild's). A connection string's own `options` still wins.
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    options: '-c jit=off',
+  });
   const report = options.onError ?? (() => {});
   // An idle client that loses its server emits 'error' on the pool; without a handler it crashes.
   pool.on('error', report);

@@ -265,10 +265,12 @@ async function recount(sql: Sql, schema: string, pending: Pending) {
  * runs under the course's lock, so the later of the two always sees the other's rows.
  */
 async function dropClosed(sql: Sql, schema: string, column: 'round_id' | 'course_id', ids: string[]) {
+  // From the closed ones among `ids` (few, by attendance_closed's key) to their rows: a scan of
+  // the rounds' rows would check every one of them for nothing. A round's rows whose course is
+  // closed go with the course (the recount names the course of every round it names).
   await sql.query(
-    `DELETE FROM ${schema}.attendance a WHERE a.${column} = ANY($1::text[]) AND EXISTS (
-       SELECT 1 FROM ${schema}.attendance_closed c
-        WHERE (c.scope = 'course' AND c.id = a.course_id) OR (c.scope = 'round' AND c.id = a.round_id))`,
-    [ids],
+    `DELETE FROM ${schema}.attendance a WHERE a.${column} IN (
+       SELECT c.id FROM ${schema}.attendance_closed c WHERE c.scope = $2 AND c.id = ANY($1::text[]))`,
+    [ids, column === 'round_id' ? 'round' : 'course'],
   );
 }
