@@ -18,7 +18,7 @@ try {
   await createEventStoreSchema(db);
   console.log(`Rebuilding read models from the log in ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}`);
   const bar = new SingleBar({
-    format: 'rebuild [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left',
+    format: 'rebuild [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left{stage}',
   });
   let started = false;
   const { events } = await rebuildReadModels({
@@ -26,11 +26,12 @@ try {
     store: createEventStore(db),
     projections,
     onProgress: (done, total) => {
-      if (!started) bar.start(total, done);
+      if (!started) bar.start(total, done, { stage: '' });
       started = true;
       bar.setTotal(total);
       bar.update(done);
     },
+    onIndexing: () => bar.update({ stage: ' | building the indexes queries read' }),
   });
   bar.stop();
   console.log(`Done: ${events} events applied; the rebuilt read models are live.`);

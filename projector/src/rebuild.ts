@@ -2,6 +2,7 @@ import { readCheckpoint } from '@portal/platform/read-models/checkpoint';
 import { readAllAfter } from '@portal/platform/store/event-store';
 import { type EventStore, START, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
+import { buildQueryIndexes, setQueryIndexesAside } from '@portal/platform/read-models/query-indexes';
 import type { Projection } from './projection.ts';
 import { applyBatch, applyBatchIn } from './apply.ts';
 import { prepareReadModels, recordVersion } from './read-models.ts';
@@ -15,6 +16,8 @@ export interface RebuildOptions {
   projections: readonly Projection[];
   schema?: string;
   onProgress?: (done: number, total: number) => void;
+  /** Told when the log is read and the indexes that serve queries only are being built. */
+  onIndexing?: () => void;
 }
 
 /** Fresh read models of `projections` in `next`, filled from the whole log, with progress. */
@@ -22,6 +25,8 @@ async function fillFromLog(options: RebuildOptions, next: string, projections: r
   const { db, store } = options;
   await db.query(`DROP SCHEMA IF EXISTS ${next} CASCADE`);
   await prepareReadModels(db, next, projections);
+  // The fresh tables are filled without the indexes only queries read; those are built after.
+  const aside = await setQueryIndexesAside(db, next);
   let total = (await store.lagBehind(START)).events;
   let done = 0;
   options.onProgress?.(done, total);
@@ -37,6 +42,8 @@ async function fillFromLog(options: RebuildOptions, next: string, projections: r
     options.onProgress?.(done, total);
     batch = await following;
   }
+  options.onIndexing?.();
+  await buildQueryIndexes(db, next, aside);
   return { done, total };
 }
 

@@ -7,6 +7,7 @@ import { openEventStore, testDatabases } from '@portal/platform/testing/database
 import { projections } from '../src/projections/index.ts';
 import { readModelLag } from '@portal/platform/read-models/checkpoint';
 import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
+import { QUERY_INDEX } from '@portal/platform/read-models/table';
 import { applyBatch } from '../src/apply.ts';
 import { prepareReadModels } from '../src/read-models.ts';
 import { startProjector } from '../src/projector.ts';
@@ -24,6 +25,21 @@ async function registration(db: SqlDatabase) {
 const rows = (db: SqlDatabase, schema = 'rm') =>
   db.query<{ id: string; status: string; username: string }>(
     `SELECT id, status, username FROM ${schema}.accounts ORDER BY id`,
+  );
+
+/** The read models' indexes: how each is defined, and whether it is marked as read by queries only. */
+const indexes = (db: SqlDatabase) =>
+  db.query<{ name: string; definition: string; mark: string | null }>(
+    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition, obj_description(i.oid, 'pg_class') AS mark
+       FROM pg_class i JOIN pg_namespace n ON n.oid = i.relnamespace
+      WHERE n.nspname = 'rm' AND i.relkind = 'i' ORDER BY i.relname`,
+  );
+
+/** The read models' tables no ANALYZE has looked at (the planner would guess their size). */
+const unanalysed = (db: SqlDatabase) =>
+  db.query(
+    `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'rm' AND c.relkind = 'r' AND c.reltuples < 0`,
   );
 
 describe.each(testDatabases())('projector on $name', (database) => {
@@ -95,11 +111,29 @@ describe.each(testDatabases())('projector on $name', (database) => {
     const live = await projectedRegistration();
     // Damage the live model: the rebuild must not copy it, but replay the log.
     await db.query(`UPDATE rm.accounts_sealed SET status = 'broken'`);
+    const built = await indexes(db);
     const progress: number[] = [];
-    const { events } = await rebuildReadModels({ db, store, projections, onProgress: (done) => progress.push(done) });
+    let indexing = 0;
+    const { events } = await rebuildReadModels({
+      db,
+      store,
+      projections,
+      onProgress: (done) => progress.push(done),
+      onIndexing: () => (indexing = progress.length),
+    });
     expect(events).toBe((await store.readAll(START, 10_000)).length);
     expect(progress.at(-1)).toBe(events);
     expect(await rows(db)).toEqual(live);
+    // The indexes only queries read were built after the log was read, and are all there again,
+    // marked as before; those the projector itself reads were there all along.
+    expect(indexing).toBeGreaterThan(0);
+    expect(await indexes(db)).toEqual(built);
+    const mark = (name: string) => built.find((index) => index.name === name)?.mark;
+    expect(mark('scan_attempts_member')).toBe(QUERY_INDEX);
+    expect(mark('accounts_search_grams')).toBe(QUERY_INDEX);
+    expect(mark('attendance_course')).toBeNull();
+    expect(mark('rounds_course')).toBeNull();
+    expect(await unanalysed(db)).toEqual([]);
     const schemas = await db.query(`SELECT 1 FROM information_schema.schemata WHERE schema_name = 'rm_next'`);
     expect(schemas).toHaveLength(0);
   });
@@ -124,6 +158,7 @@ describe.each(testDatabases())('projector on $name', (database) => {
 
   it('rebuilds only the projection whose version changed, with those rebuilt together with it', async () => {
     const live = await projectedRegistration();
+    const built = await indexes(db);
     // Marks in three read models: only what is rebuilt from the log loses its mark.
     await db.query(`UPDATE rm.accounts_sealed SET status = 'marked'`);
     await db.query(`INSERT INTO rm.notify_courses (course_id, creator, topic) VALUES ('mark', 'm', 'm')`);
@@ -139,6 +174,7 @@ describe.each(testDatabases())('projector on $name', (database) => {
     });
     expect(progress.length).toBeGreaterThan(0);
     expect(await rows(db)).toEqual(live);
+    expect(await indexes(db)).toEqual(built);
     expect(await db.query(`SELECT 1 FROM rm.notify_courses WHERE course_id = 'mark'`)).toHaveLength(1);
     expect(await db.query(`SELECT 1 FROM rm.rounds WHERE id = 'mark'`)).toHaveLength(1);
     await restarted.stop();
@@ -147,6 +183,7 @@ describe.each(testDatabases())('projector on $name', (database) => {
     await db.query(`UPDATE rm.projection_versions SET version = version - 1 WHERE name = 'attendance'`);
     const again = await startProjector({ source: store, target: db, projections, pollMs: 50 });
     await again.stop();
+    expect(await indexes(db)).toEqual(built);
     expect(await db.query(`SELECT 1 FROM rm.rounds WHERE id = 'mark'`)).toHaveLength(0);
     expect(await db.query(`SELECT 1 FROM rm.notify_courses WHERE course_id = 'mark'`)).toHaveLength(1);
     expect(await rows(db)).toEqual(live);

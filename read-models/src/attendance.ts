@@ -22,7 +22,8 @@ export const attendance = defineTable(
   },
   {
     primaryKey: ['round_id', 'member_id'],
-    indexes: { attendance_course: 'course_id', attendance_member: 'member_id' },
+    // The projector recounts a course's attendance, and removes a deleted course's, by course_id.
+    indexes: { attendance_course: { on: 'course_id', projectorReads: true }, attendance_member: 'member_id' },
   },
 );
 export type AttendanceRow = RowOf<typeof attendance>;

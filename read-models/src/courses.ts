@@ -46,7 +46,8 @@ export const rounds = defineTable(
     ends_at: column<Date>('timestamptz NOT NULL'),
     attended: column<number>('integer NOT NULL DEFAULT 0'),
   },
-  { indexes: { rounds_course: 'course_id, starts_at' } },
+  // The projector removes a deleted course's rounds by course_id.
+  { indexes: { rounds_course: { on: 'course_id, starts_at', projectorReads: true } } },
 );
 export type RoundRow = RowOf<typeof rounds>;
 

@@ -32,7 +32,15 @@ export const sealed = {
 type SealedColumn<T> = Column<T> & { readonly sealed: NonNullable<Column<T>['sealed']> };
 
 type Columns = Record<string, Column<unknown>>;
-type IndexOn = string | { readonly using: 'gin' | 'btree'; readonly on: string };
+/**
+ * An index: its columns or expressions, or with its access method and whether the projector's
+ * own statements need it. One the projector does not need serves queries only, and a rebuild
+ * builds it after filling the table (one sort instead of a million insertions).
+ */
+type IndexOn = string | { readonly using?: 'gin' | 'btree'; readonly on: string; readonly projectorReads?: boolean };
+
+/** What marks an index only queries read (a COMMENT on it): a rebuild builds it after the fill. */
+export const QUERY_INDEX = 'read-model query index';
 
 export interface Table<C extends Columns = Columns> {
   /** What queries read: the table, or the view over `<name>_sealed`. */
@@ -43,7 +51,9 @@ export interface Table<C extends Columns = Columns> {
   readonly primaryKey?: readonly string[];
   /**
    * Index name to its columns or expressions, e.g. `{ courses_by_topic: 'lower(topic), id' }`, or
-   * with its access method: `{ using: 'gin', on: 'search_grams' }`.
+   * with its access method: `{ using: 'gin', on: 'search_grams' }`. An index the projector's own
+   * statements filter or join on says so (`{ on: 'course_id', projectorReads: true }`): the others
+   * are built after a rebuild's fill.
    */
   readonly indexes: Readonly<Record<string, IndexOn>>;
 }
@@ -81,8 +91,9 @@ export async function createTable(sql: Sql, schema: string, table: Table): Promi
   if (table.primaryKey) definitions.push(`PRIMARY KEY (${table.primaryKey.join(', ')})`);
   await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.${table.storedAs} (\n  ${definitions.join(',\n  ')}\n)`);
   for (const [index, on] of Object.entries(table.indexes)) {
-    const [using, columns] = typeof on === 'string' ? ['btree', on] : [on.using, on.on];
+    const { using = 'btree', on: columns, projectorReads = false } = typeof on === 'string' ? { on } : on;
     await sql.query(`CREATE INDEX IF NOT EXISTS ${index} ON ${schema}.${table.storedAs} USING ${using} (${columns})`);
+    if (!projectorReads) await sql.query(`COMMENT ON INDEX ${schema}.${index} IS '${QUERY_INDEX}'`);
   }
   if (table.storedAs === table.name) return;
   const entries = Object.entries(table.columns);
