@@ -61,6 +61,31 @@ describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
 
+  it('keeps a stored session across a reload, and drops one whose stored user is not what it saved', async () => {
+    const page = await freshPage();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL(`${portal.url}/admin`);
+    const saved = await page.evaluate(() => localStorage.getItem('user'));
+    await page.reload();
+    await page.locator('#admin-sidebar').getByRole('link', { name: 'Registration report' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBe(saved);
+    const user = JSON.parse(saved!) as Record<string, unknown>;
+    const { fullName: _fullName, ...withoutName } = user;
+    for (const tampered of [{ ...user, role: 'superadmin' }, { ...user, partnerId: 7 }, withoutName, 'not json']) {
+      const text = typeof tampered === 'string' ? tampered : JSON.stringify(tampered);
+      await page.evaluate((value) => localStorage.setItem('user', value), text);
+      await page.goto(`${portal.url}/`);
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+        null,
+        null,
+      ]);
+      // Signed in again for the next try.
+      await signIn(page, ADMIN.username, ADMIN.password);
+      await page.waitForURL(`${portal.url}/admin`);
+    }
+  });
+
   it('signs the browser out when the server ends its session, offering to sign in again', async () => {
     const page = await freshPage();
     await signIn(page, ADMIN.username, ADMIN.password);

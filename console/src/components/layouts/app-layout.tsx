@@ -1,9 +1,11 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSession } from '../../lib/session.tsx';
-import { AdminSidebar } from './admin-sidebar.tsx';
 import { Header } from './header.tsx';
-import { ProfileQrCard } from './profile-qr-card.tsx';
+
+// Signed in only: loaded when first shown, so the sign-in page carries neither (nor the QR library).
+const AdminSidebar = lazy(() => import('./admin-sidebar.tsx').then((module) => ({ default: module.AdminSidebar })));
+const ProfileQrCard = lazy(() => import('./profile-qr-card.tsx').then((module) => ({ default: module.ProfileQrCard })));
 
 /**
  * The three shapes of every page: signed out, just the header; admins, the admin layout with its
@@ -22,14 +24,20 @@ export function AppLayout({ notifications }: { notifications?: ReactNode }) {
         menu={isAdmin ? { open: drawerOpen, toggle: () => setDrawerOpen(!drawerOpen) } : undefined}
         notifications={notifications}
       />
-      {isAdmin ? <AdminSidebar open={drawerOpen} onClose={() => setDrawerOpen(false)} /> : null}
+      {isAdmin ? (
+        <Suspense fallback={null}>
+          <AdminSidebar open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      ) : null}
       <div className={isPartnerLayout ? 'page partner-body' : 'page'}>
         <main className="content">
           <Outlet />
         </main>
         {isPartnerLayout ? (
           <aside className="partner-aside">
-            <ProfileQrCard />
+            <Suspense fallback={null}>
+              <ProfileQrCard />
+            </Suspense>
           </aside>
         ) : null}
       </div>
