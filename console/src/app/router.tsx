@@ -1,35 +1,40 @@
-import { type ReactNode, lazy } from 'react';
+import { type ComponentType, type ReactNode, lazy } from 'react';
 import { Navigate, createBrowserRouter, useParams } from 'react-router-dom';
 import type { Role } from '@portal/contracts/accounts/account.events';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
 import { NotificationBadge } from '../features/notifications/components/notification-badge.tsx';
 import { NotFound } from '../components/status-views.tsx';
 import { RequireRole } from './require-role.tsx';
+import { restOfWords } from '../lib/i18n.ts';
+
+/** A page other than sign-in's: its code and the rest of the words, both before it renders. */
+const page = <Props,>(load: () => Promise<{ default: ComponentType<Props> }>) =>
+  lazy(() => Promise.all([load(), restOfWords()]).then(([module]) => module));
 
 const Login = lazy(() => import('./routes/login.tsx'));
-const Register = lazy(() => import('./routes/register.tsx'));
-const RegisterPartner = lazy(() => import('./routes/register-partner.tsx'));
-const Legal = lazy(() => import('./routes/legal.tsx'));
-const Settings = lazy(() => import('./routes/settings.tsx'));
-const AddEmployee = lazy(() => import('./routes/add-employee.tsx'));
-const Registrations = lazy(() => import('./routes/registrations.tsx'));
-const Courses = lazy(() => import('./routes/courses.tsx'));
-const CourseDetails = lazy(() => import('./routes/course-details.tsx'));
-const CourseFormRoute = lazy(() => import('./routes/course-form.tsx'));
-const EMarket = lazy(() => import('./routes/e-market.tsx'));
-const Round = lazy(() => import('./routes/round.tsx'));
-const Report = lazy(() => import('./routes/report.tsx'));
-const Audit = lazy(() => import('./routes/audit.tsx'));
-const AdminHome = lazy(() => import('./routes/admin-home.tsx'));
-const PartnerHome = lazy(() => import('./routes/partner-home.tsx'));
-const MemberHistory = lazy(() => import('./routes/member-history.tsx'));
-const About = lazy(() => import('./routes/about.tsx'));
-const Contact = lazy(() => import('./routes/contact.tsx'));
-const HelpCenter = lazy(() => import('./routes/help-center.tsx'));
-const SendEmail = lazy(() => import('./routes/send-email.tsx'));
-const Inbox = lazy(() => import('./routes/inbox.tsx'));
-const Camera = lazy(() => import('./routes/camera.tsx'));
-const Notifications = lazy(() => import('./routes/notifications.tsx'));
+const Register = page(() => import('./routes/register.tsx'));
+const RegisterPartner = page(() => import('./routes/register-partner.tsx'));
+const Legal = page(() => import('./routes/legal.tsx'));
+const Settings = page(() => import('./routes/settings.tsx'));
+const AddEmployee = page(() => import('./routes/add-employee.tsx'));
+const Registrations = page(() => import('./routes/registrations.tsx'));
+const Courses = page(() => import('./routes/courses.tsx'));
+const CourseDetails = page(() => import('./routes/course-details.tsx'));
+const CourseFormRoute = page(() => import('./routes/course-form.tsx'));
+const EMarket = page(() => import('./routes/e-market.tsx'));
+const Round = page(() => import('./routes/round.tsx'));
+const Report = page(() => import('./routes/report.tsx'));
+const Audit = page(() => import('./routes/audit.tsx'));
+const AdminHome = page(() => import('./routes/admin-home.tsx'));
+const PartnerHome = page(() => import('./routes/partner-home.tsx'));
+const MemberHistory = page(() => import('./routes/member-history.tsx'));
+const About = page(() => import('./routes/about.tsx'));
+const Contact = page(() => import('./routes/contact.tsx'));
+const HelpCenter = page(() => import('./routes/help-center.tsx'));
+const SendEmail = page(() => import('./routes/send-email.tsx'));
+const Inbox = page(() => import('./routes/inbox.tsx'));
+const Camera = page(() => import('./routes/camera.tsx'));
+const Notifications = page(() => import('./routes/notifications.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
 const anyone: Role[] = ['admin', 'partner', 'member'];

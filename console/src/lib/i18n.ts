@@ -1,31 +1,58 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messages } from '@portal/contracts/rules/messages';
 import { storedLang } from './storage.ts';
-
-/** Messages shared with the server (validation, sign-in answers), in the namespace `rules`. */
-const rules = (lang: 'en' | 'th') =>
-  Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, text[lang]]));
 
 const lang = storedLang();
 document.documentElement.lang = lang;
 
 /**
- * Only the language shown is downloaded (its own chunk): changing it reloads the page
+ * Only the language shown is downloaded: changing it reloads the page
  * (components/layouts/header.tsx), and the Thai words are typed as the English ones, so neither
- * lacks a word the other has. The console renders once this is ready (main.tsx).
+ * lacks a word the other has. The sign-in page's words come first (locales/first-words.ts); the
+ * console renders once they are here (main.tsx).
  */
-const words =
-  lang === 'th' ? import('../locales/th.ts').then((m) => m.th) : import('../locales/en.ts').then((m) => m.en);
+const firstWords =
+  lang === 'th'
+    ? import('virtual:words/th/first').then((m) => m.default)
+    : import('virtual:words/en/first').then((m) => m.default);
 
-export const i18nReady = words.then((translation) =>
+let rest: Promise<void> | undefined;
+let restHere = false;
+/**
+ * The rest of the shown language's words, added once: every page but sign-in's waits for them
+ * before it renders (app/router.tsx), and a word asked for before then fetches them, shows as
+ * nothing meanwhile, and is shown when they come (react-i18next renders again on 'added').
+ */
+export function restOfWords(): Promise<void> {
+  rest ??= (lang === 'th' ? import('virtual:words/th/rest') : import('virtual:words/en/rest')).then(
+    ({ default: words }) => {
+      i18n.addResourceBundle(lang, 'translation', words, true, true);
+      restHere = true;
+    },
+  );
+  return rest;
+}
+/**
+ * The messages shared with the server (validation, sign-in answers; namespace `rules`), in the
+ * shown language only: vite.config.ts cuts them from contracts/src/rules/messages.ts at build.
+ */
+const rules =
+  lang === 'th' ? import('virtual:rules/th').then((m) => m.default) : import('virtual:rules/en').then((m) => m.default);
+
+export const i18nReady = Promise.all([firstWords, rules]).then(([translation, rulesInLang]) =>
   i18n.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,
-    resources: { [lang]: { translation, rules: rules(lang) } },
+    resources: { [lang]: { translation, rules: rulesInLang } },
     keySeparator: false,
     nsSeparator: '::',
     interpolation: { escapeValue: false },
+    react: { bindI18nStore: 'added' },
+    parseMissingKeyHandler: (key: string) => {
+      if (restHere) return key;
+      void restOfWords();
+      return '';
+    },
   }),
 );
 

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sampleMember } from '@portal/platform/testing/accounts';
+import { en } from '../../src/locales/en.ts';
+import { th } from '../../src/locales/th.ts';
 import { SCREENSHOTS, chromiumSkipReason, ADMIN, withPortalAndBrowser } from './chromium.ts';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
 
@@ -83,6 +85,29 @@ describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
       // Signed in again for the next try.
       await signIn(page, ADMIN.username, ADMIN.password);
       await page.waitForURL(`${portal.url}/admin`);
+    }
+  });
+
+  it('brings the sign-in page with its own words only, in either language, and the rest with the next page', async () => {
+    for (const lang of ['en', 'th'] as const) {
+      const page = await freshPage(lang);
+      const scripts: string[] = [];
+      page.on('request', (request) => void scripts.push(new URL(request.url()).pathname));
+      await page.goto(`${portal.url}/`, { waitUntil: 'networkidle' });
+      await page.getByLabel(/username|ชื่อผู้ใช้/i).fill('nobody-here');
+      expect(scripts.filter((path) => path.includes('/words-'))).toEqual([
+        expect.stringMatching(new RegExp(`^/assets/words-${lang}-first-`)),
+      ]);
+      await signIn(page, ADMIN.username, ADMIN.password);
+      await page.waitForURL(`${portal.url}/admin`);
+      await page.waitForLoadState('networkidle');
+      // The admin's home renders its own words (not a key, not nothing).
+      const overview = lang === 'en' ? en['overview.title'] : th['overview.title'];
+      await page.getByRole('heading', { name: overview }).waitFor();
+      expect(scripts.filter((path) => path.includes('/words-')).at(-1)).toMatch(
+        new RegExp(`^/assets/words-${lang}-rest-`),
+      );
+      await page.context().close();
     }
   });
 

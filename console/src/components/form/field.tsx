@@ -1,11 +1,11 @@
 import { type ReactElement, cloneElement, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMessageKey } from '@portal/contracts/rules/messages';
 
 /** A rule's message key is translated; a message the server already translated is shown as it is. */
 export function useFieldMessage() {
-  const { t } = useTranslation();
-  return (message: string | undefined) => (message && isMessageKey(message) ? t(`rules::${message}`) : message);
+  const { t, i18n } = useTranslation();
+  return (message: string | undefined) =>
+    message && i18n.exists(message, { ns: 'rules' }) ? t(`rules::${message}`) : message;
 }
 
 type Control = ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;

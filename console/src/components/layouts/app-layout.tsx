@@ -1,11 +1,16 @@
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { restOfWords } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Header } from './header.tsx';
 
 // Signed in only: loaded when first shown, so the sign-in page carries neither (nor the QR library).
-const AdminSidebar = lazy(() => import('./admin-sidebar.tsx').then((module) => ({ default: module.AdminSidebar })));
-const ProfileQrCard = lazy(() => import('./profile-qr-card.tsx').then((module) => ({ default: module.ProfileQrCard })));
+const AdminSidebar = lazy(() =>
+  Promise.all([import('./admin-sidebar.tsx'), restOfWords()]).then(([module]) => ({ default: module.AdminSidebar })),
+);
+const ProfileQrCard = lazy(() =>
+  Promise.all([import('./profile-qr-card.tsx'), restOfWords()]).then(([module]) => ({ default: module.ProfileQrCard })),
+);
 
 /**
  * The three shapes of every page: signed out, just the header; admins, the admin layout with its
