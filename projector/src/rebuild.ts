@@ -23,6 +23,13 @@ export interface RebuildOptions {
 /** Fresh read models of `projections` in `next`, filled from the whole log, with progress. */
 async function fillFromLog(options: RebuildOptions, next: string, projections: readonly Projection[]) {
   const { db, store } = options;
+  // One rebuilt without the one it is rebuilt with would fail on every event and be set aside.
+  const names = new Set(projections.map((projection) => projection.name));
+  for (const projection of projections) {
+    const missing = projection.rebuiltWith?.filter((name) => !names.has(name)) ?? [];
+    if (missing.length > 0)
+      throw new Error(`${projection.name} is rebuilt with ${missing.join(', ')}: rebuild them together`);
+  }
   await db.query(`DROP SCHEMA IF EXISTS ${next} CASCADE`);
   await prepareReadModels(db, next, projections);
   // The fresh tables are filled without the indexes only queries read; those are built after.

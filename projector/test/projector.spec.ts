@@ -192,6 +192,15 @@ describe.each(testDatabases())('projector on $name', (database) => {
     );
   });
 
+  it('refuses to rebuild a projection without the one it is rebuilt with, and leaves the read models as they are', async () => {
+    const live = await projectedRegistration();
+    const attendance = projections.filter((projection) => projection.name === 'attendance');
+    await expect(rebuildReadModels({ db, store, projections: attendance })).rejects.toThrow(
+      'attendance is rebuilt with courses: rebuild them together',
+    );
+    expect(await rows(db)).toEqual(live);
+  });
+
   it('replaces read models laid out by an earlier version, plain tables where views are now', async () => {
     const live = await projectedRegistration();
     // As the accounts read model was before its personal columns were sealed.

@@ -17,7 +17,13 @@ export const contactMessages = defineTable(
     message: sealed.text(),
     received_at: column<Date>('timestamptz NOT NULL'),
   },
-  { indexes: { contact_messages_received: 'received_at DESC, id' } },
+  {
+    indexes: {
+      contact_messages_received: 'received_at DESC, id',
+      // Erasing a person blanks what they sent, found by sender (not by reading every message).
+      contact_messages_sender: { on: 'sender_id', projectorReads: true },
+    },
+  },
 );
 export type ContactMessageRow = RowOf<typeof contactMessages>;
 
@@ -37,7 +43,12 @@ export const emails = defineTable(
     requested_at: column<Date>('timestamptz NOT NULL'),
     settled_at: column<Date | null>('timestamptz'),
   },
-  { indexes: { emails_requested: 'requested_at DESC, id' } },
+  {
+    indexes: {
+      emails_requested: 'requested_at DESC, id',
+      emails_sender: { on: 'sender_id', projectorReads: true },
+    },
+  },
 );
 export type EmailRow = RowOf<typeof emails>;
 
