@@ -29,6 +29,10 @@ export function restOfWords(): Promise<void> {
       i18n.addResourceBundle(lang, 'translation', words, true, true);
       restHere = true;
     },
+    (error: unknown) => {
+      rest = undefined; // fetched again when next asked (the network may be back)
+      throw error;
+    },
   );
   return rest;
 }
@@ -50,7 +54,7 @@ export const i18nReady = Promise.all([firstWords, rules]).then(([translation, ru
     react: { bindI18nStore: 'added' },
     parseMissingKeyHandler: (key: string) => {
       if (restHere) return key;
-      void restOfWords();
+      restOfWords().catch(() => undefined); // the page that needs them says if they cannot come
       return '';
     },
   }),
