@@ -2,12 +2,10 @@ import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { restOfWords } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.tsx';
+import { AdminSidebar } from './admin-sidebar.tsx';
 import { Header } from './header.tsx';
 
-// Signed in only: loaded when first shown, so the sign-in page carries neither (nor the QR library).
-const AdminSidebar = lazy(() =>
-  Promise.all([import('./admin-sidebar.tsx'), restOfWords()]).then(([module]) => ({ default: module.AdminSidebar })),
-);
+// Signed in only: the profile QR card, loaded when first shown (the sign-in page carries neither it nor the QR library).
 const ProfileQrCard = lazy(() =>
   Promise.all([import('./profile-qr-card.tsx'), restOfWords()]).then(([module]) => ({ default: module.ProfileQrCard })),
 );
@@ -29,11 +27,7 @@ export function AppLayout({ notifications }: { notifications?: ReactNode }) {
         menu={isAdmin ? { open: drawerOpen, toggle: () => setDrawerOpen(!drawerOpen) } : undefined}
         notifications={notifications}
       />
-      {isAdmin ? (
-        <Suspense fallback={null}>
-          <AdminSidebar open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-        </Suspense>
-      ) : null}
+      {isAdmin ? <AdminSidebar open={drawerOpen} onClose={() => setDrawerOpen(false)} /> : null}
       <div className={isPartnerLayout ? 'page partner-body' : 'page'}>
         <main className="content">
           <Outlet />
