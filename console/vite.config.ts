@@ -35,36 +35,40 @@ const pwa = VitePWA({
 });
 
 /**
+ * A module made at build time from data this config holds: `virtual:<name>/<parts>` for each
+ * `parts` that `pattern` matches, exporting what `make` answers for the pattern's groups.
+ */
+function virtualData(name: string, pattern: RegExp, make: (...groups: string[]) => unknown): Plugin {
+  const prefix = `virtual:${name}/`;
+  return {
+    name: `virtual-${name}`,
+    resolveId: (id) => (id.startsWith(prefix) && pattern.test(id.slice(prefix.length)) ? `\0${id}` : null),
+    load(id) {
+      const groups = id.startsWith(`\0${prefix}`) ? pattern.exec(id.slice(prefix.length + 1)) : null;
+      return groups ? `export default ${JSON.stringify(make(...groups.slice(1)))};` : null;
+    },
+  };
+}
+
+/**
  * `virtual:rules/en` and `virtual:rules/th`: the messages shared with the server (every one in
  * both languages, in contracts/src/rules/messages.ts, bundled into this config) in one language
  * each, so a page downloads the shown language's only.
  */
-const rulesInOneLanguage: Plugin = {
-  name: 'rules-in-one-language',
-  resolveId: (id) => (/^virtual:rules\/(en|th)$/.test(id) ? `\0${id}` : null),
-  load(id) {
-    const lang = /^\0virtual:rules\/(en|th)$/.exec(id)?.[1] as 'en' | 'th' | undefined;
-    if (!lang) return null;
-    const inLang = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, text[lang]]));
-    return `export default ${JSON.stringify(inLang)};`;
-  },
-};
+const rulesInOneLanguage = virtualData('rules', /^(en|th)$/, (lang) =>
+  Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, text[lang as 'en' | 'th']])),
+);
 
 /**
  * `virtual:words/<en|th>/<first|rest>`: the console's words in one language, cut in two: those the
  * sign-in page shows (locales/first-words.ts), loaded with it, and the rest, loaded with any other
  * page (lib/i18n.ts).
  */
-const wordsInTwo: Plugin = {
-  name: 'words-in-two',
-  resolveId: (id) => (/^virtual:words\/(en|th)\/(first|rest)$/.test(id) ? `\0${id}` : null),
-  load(id) {
-    const [, lang, part] = /^\0virtual:words\/(en|th)\/(first|rest)$/.exec(id) ?? [];
-    if (!lang) return null;
-    const words = Object.entries(lang === 'th' ? th : en).filter(([key]) => isFirstWord(key) === (part === 'first'));
-    return `export default ${JSON.stringify(Object.fromEntries(words))};`;
-  },
-};
+const wordsInTwo = virtualData('words', /^(en|th)\/(first|rest)$/, (lang, part) =>
+  Object.fromEntries(
+    Object.entries(lang === 'th' ? th : en).filter(([key]) => isFirstWord(key) === (part === 'first')),
+  ),
+);
 
 // `npm run dev -w console` serves the console with hot reload and sends /api to a running portal.
 export default defineConfig({

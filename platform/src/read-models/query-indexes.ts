@@ -1,5 +1,5 @@
 import type { Sql } from '../store/sql.ts';
-import { QUERY_INDEX } from './table.ts';
+import { QUERY_INDEX, markQueryIndex } from './table.ts';
 
 /** A query-only index set aside while a rebuild fills its table: its name and how to build it. */
 export interface QueryIndex {
@@ -31,7 +31,7 @@ export async function setQueryIndexesAside(sql: Sql, schema: string): Promise<Qu
 export async function buildQueryIndexes(sql: Sql, schema: string, indexes: readonly QueryIndex[]): Promise<void> {
   for (const { name, definition } of indexes) {
     await sql.query(definition);
-    await sql.query(`COMMENT ON INDEX ${schema}.${name} IS '${QUERY_INDEX}'`);
+    await markQueryIndex(sql, schema, name);
   }
   const tables = await sql.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

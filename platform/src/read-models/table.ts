@@ -42,6 +42,10 @@ type IndexOn = string | { readonly using?: 'gin' | 'btree'; readonly on: string;
 /** What marks an index only queries read (a COMMENT on it): a rebuild builds it after the fill. */
 export const QUERY_INDEX = 'read-model query index';
 
+/** Marks `schema.index` as one only queries read. */
+export const markQueryIndex = (sql: Sql, schema: string, index: string) =>
+  sql.query(`COMMENT ON INDEX ${schema}.${index} IS '${QUERY_INDEX}'`);
+
 export interface Table<C extends Columns = Columns> {
   /** What queries read: the table, or the view over `<name>_sealed`. */
   readonly name: string;
@@ -93,7 +97,7 @@ export async function createTable(sql: Sql, schema: string, table: Table): Promi
   for (const [index, on] of Object.entries(table.indexes)) {
     const { using = 'btree', on: columns, projectorReads = false } = typeof on === 'string' ? { on } : on;
     await sql.query(`CREATE INDEX IF NOT EXISTS ${index} ON ${schema}.${table.storedAs} USING ${using} (${columns})`);
-    if (!projectorReads) await sql.query(`COMMENT ON INDEX ${schema}.${index} IS '${QUERY_INDEX}'`);
+    if (!projectorReads) await markQueryIndex(sql, schema, index);
   }
   if (table.storedAs === table.name) return;
   const entries = Object.entries(table.columns);
