@@ -6,7 +6,7 @@ import { kafkaSkipReason, testBrokers, testTopic } from '@portal/platform/testin
 import { scanSteadily, seedActivity } from '../src/testing/activity.ts';
 import { brokerStartedByScript, restartBroker } from '../src/testing/kafka-broker.ts';
 import { startService } from '../src/testing/portal-process.ts';
-import { buildFromLog, readModelDifferences, readModelSizes } from '../src/testing/read-model-copies.ts';
+import { buildFromLog, readModelDifferences, readModelSizes } from '@portal/projector/testing/read-model-copies';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 import { TEST_DATA_KEY_ENV } from '@portal/platform/testing/data-keys';
 

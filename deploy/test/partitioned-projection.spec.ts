@@ -11,7 +11,7 @@ import { applyPartitionBatch } from '@portal/projector/kafka/apply-partition';
 import type { Projection } from '@portal/projector/projection';
 import { projections } from '@portal/projector/projections/index';
 import { seedActivity } from '../src/testing/activity.ts';
-import { readModelDifferences, readModelSizes, wholeLog } from '../src/testing/read-model-copies.ts';
+import { readModelDifferences, readModelSizes, wholeLog } from '@portal/projector/testing/read-model-copies';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 const PARTITIONS = 6;

@@ -92,6 +92,8 @@ export async function applyEvents(
     retry?: RetryPolicy;
     /** Runs before deferred work (a projector sharing the log takes its course locks here). */
     beforeDeferred?: () => Promise<void>;
+    /** Filling fresh read models in a rebuild (Batch.rebuilding). */
+    rebuilding?: boolean;
   } = {},
 ): Promise<Set<string>> {
   // Shared locks on the faults first: a retry ending one waits for this batch to note what it missed.
@@ -102,7 +104,7 @@ export async function applyEvents(
     if (aside.has(projection.name)) continue;
     // Nothing here for it: no savepoint, no statement (a batch of scans touches attendance alone).
     if (projection.reads && !events.some((event) => projection.reads!.has(event.type))) continue;
-    const failure = await applyAlone(tx, schema, projection, events, personal, options.beforeDeferred);
+    const failure = await applyAlone(tx, schema, projection, events, personal, options);
     if (!failure) continue;
     const retryInMs = (options.retry ?? DEFAULT_RETRY).first;
     await recordFault(tx, schema, { projection: projection.name, ...failure, retryInMs });
@@ -138,7 +140,7 @@ async function applyAlone(
   projection: Projection,
   events: readonly StoredEvent[],
   personal: PersonalAccess,
-  beforeDeferred?: () => Promise<void>,
+  options: { beforeDeferred?: () => Promise<void>; rebuilding?: boolean } = {},
   gathered = true,
 ): Promise<{ position: number; error: string } | null> {
   await tx.query('SAVEPOINT projection');
@@ -146,13 +148,17 @@ async function applyAlone(
   try {
     const deferred = new Map<string, () => Promise<void>>();
     const writes = gatheredInserts(tx, gathered);
-    const context: Batch = { after: (key, work) => void deferred.set(key, work), insert: writes.insert };
+    const context: Batch = {
+      after: (key, work) => void deferred.set(key, work),
+      insert: writes.insert,
+      rebuilding: options.rebuilding ?? false,
+    };
     for (const event of events) {
       current = event;
       await projection.apply(writes.sql, schema, event, personal, context);
     }
     await writes.flush();
-    if (deferred.size > 0) await beforeDeferred?.();
+    if (deferred.size > 0) await options.beforeDeferred?.();
     for (const work of deferred.values()) await work();
     await writes.flush();
     await tx.query('RELEASE SAVEPOINT projection');
@@ -162,7 +168,7 @@ async function applyAlone(
     await tx.query('RELEASE SAVEPOINT projection');
     // A gathered insert fails when it is written, after the event that queued it: apply the batch
     // again one statement at a time, so the fault names the event that failed.
-    if (gathered) return applyAlone(tx, schema, projection, events, personal, beforeDeferred, false);
+    if (gathered) return applyAlone(tx, schema, projection, events, personal, options, false);
     return { position: current?.position ?? 0, error: error instanceof Error ? error.message : String(error) };
   }
 }
@@ -259,9 +265,9 @@ export async function retryFault(
     const positions = await firstMissed(tx, schema, name, RETRY_CHUNK);
     const events = await readEventsAt(tx, positions);
     if (events.length > 0) {
-      const failure = await applyAlone(tx, schema, projection, events, personalAccess(tx, events), () =>
-        lockCourses(tx, events),
-      );
+      const failure = await applyAlone(tx, schema, projection, events, personalAccess(tx, events), {
+        beforeDeferred: () => lockCourses(tx, events),
+      });
       if (failure) {
         const retryInMs = retryDelay(retry, fault.attempts + 1);
         await recordFault(tx, schema, { projection: name, ...failure, retryInMs });

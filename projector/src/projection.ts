@@ -21,6 +21,13 @@ export interface Projection {
    */
   rebuiltWith?: readonly string[];
   /**
+   * In a rebuild every projection follows the log on its own connection, apart from the others:
+   * one that writes to another's tables does so here, once the whole log is in (while filling,
+   * `batch.rebuilding` is true and it leaves that work out). Runs before the rebuilt read models
+   * catch up with the log's last events, which are applied as usual.
+   */
+  afterRebuild?(sql: Sql, schema: string): Promise<void>;
+  /**
    * The event types `apply` acts on (the decoders it uses: `readsOf`); a batch holding none of
    * them passes this projection by without a statement. Unset: it is given every batch.
    */
@@ -46,6 +53,8 @@ export type PersonalAccess = PersonalDataReader & {
  */
 export interface Batch {
   after(key: string, work: () => Promise<void>): void;
+  /** Filling fresh read models from the whole log in a rebuild: see Projection.afterRebuild. */
+  readonly rebuilding: boolean;
   /**
    * Queues a row for `table` (`then`: nothing, ON CONFLICT ... DO NOTHING, or an upsert that sets
    * columns to EXCLUDED values): it is written with the other rows queued for the table, before

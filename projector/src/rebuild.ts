@@ -1,13 +1,16 @@
-import { readCheckpoint } from '@portal/platform/read-models/checkpoint';
+import type { StoredEvent } from '@portal/contracts/envelope';
+import { readCheckpoint, writeCheckpoint } from '@portal/platform/read-models/checkpoint';
 import { readAllAfter } from '@portal/platform/store/event-store';
-import { type EventStore, START, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
+import { type Checkpoint, type EventStore, START, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { buildQueryIndexes, setQueryIndexesAside } from '@portal/platform/read-models/query-indexes';
 import type { Projection } from './projection.ts';
-import { applyBatch, applyBatchIn } from './apply.ts';
+import { applyBatchIn, applyEvents } from './apply.ts';
 import { prepareReadModels, recordVersion } from './read-models.ts';
 
 const BATCH = 5000;
+/** How many batches the fastest projection may be ahead of the slowest in a rebuild. */
+const AHEAD = 4;
 
 export interface RebuildOptions {
   /** The log; it must live in the same database as the read models (true of every setup here). */
@@ -18,6 +21,8 @@ export interface RebuildOptions {
   onProgress?: (done: number, total: number) => void;
   /** Told when the log is read and the indexes that serve queries only are being built. */
   onIndexing?: () => void;
+  /** Events read and applied at a time (tests use small batches to make many of them). */
+  batch?: number;
 }
 
 /** Fresh read models of `projections` in `next`, filled from the whole log, with progress. */
@@ -37,21 +42,71 @@ async function fillFromLog(options: RebuildOptions, next: string, projections: r
   let total = (await store.lagBehind(START)).events;
   let done = 0;
   options.onProgress?.(done, total);
-  let batch = await store.readAll(await readCheckpoint(db, next), BATCH);
-  while (batch.length > 0) {
-    // The next batch is read while this one is applied (it starts where this one ends, which is
-    // where the applied batch leaves the checkpoint): the database reads as the projections write.
-    const following = store.readAll(checkpointOf(batch.at(-1)!), BATCH);
-    following.catch(() => {}); // awaited below; a failed apply must not leave it unhandled
-    await applyBatch(db, next, projections, batch);
-    done += batch.length;
+  const reached = await followInLanes(options, next, projections, (events) => {
+    done += events;
     total = Math.max(total, done);
     options.onProgress?.(done, total);
-    batch = await following;
-  }
+  });
+  // What a projection writes to another's tables, now that both hold the whole log.
+  await db.transaction(async (tx) => {
+    for (const projection of projections) await projection.afterRebuild?.(tx, next);
+    await writeCheckpoint(tx, next, reached);
+  });
   options.onIndexing?.();
   await buildQueryIndexes(db, next, aside);
   return { done, total };
+}
+
+/**
+ * Applies the log from `next`'s checkpoint to its end through each projection on its own
+ * connection, so one's rows are built in the portal's thread while another's statements run in
+ * the database. They share the batches read (the next read while this one is applied), none runs
+ * more than AHEAD batches before the slowest, and `onApplied` is told of each batch all have
+ * applied. Answers where the log ended (the caller writes the checkpoint).
+ */
+async function followInLanes(
+  options: RebuildOptions,
+  next: string,
+  projections: readonly Projection[],
+  onApplied: (events: number) => void,
+): Promise<Checkpoint> {
+  const { db, store, batch: size = BATCH } = options;
+  let lanes = projections.map(() => Promise.resolve());
+  const applying: Promise<void>[] = [];
+  let reached = await readCheckpoint(db, next);
+  try {
+    let batch = await store.readAll(reached, size);
+    while (batch.length > 0) {
+      const following = store.readAll(checkpointOf(batch.at(-1)!), size);
+      following.catch(() => {}); // awaited below; a failed apply must not leave it unhandled
+      const events = batch;
+      lanes = lanes.map((lane, i) => lane.then(() => fillBatch(db, next, projections[i]!, events)));
+      const applied = Promise.all(lanes).then(() => onApplied(events.length));
+      applied.catch(() => {}); // awaited below, in order
+      applying.push(applied);
+      if (applying.length > AHEAD) await applying.shift();
+      reached = checkpointOf(events.at(-1)!);
+      batch = await following;
+    }
+    await Promise.all(applying);
+    return reached;
+  } catch (error) {
+    // No lane goes on writing once the rebuild has failed (it may be started again at once).
+    await Promise.allSettled(lanes);
+    throw error;
+  }
+}
+
+/**
+ * Applies a batch of the log through one projection filling a fresh schema. The checkpoint is
+ * written once the whole log is in; nothing waits for this commit to reach the disk, since a
+ * rebuild cut short starts again from nothing (the swap that moves it in is durable).
+ */
+async function fillBatch(db: SqlDatabase, schema: string, projection: Projection, events: readonly StoredEvent[]) {
+  await db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL synchronous_commit = off`);
+    await applyEvents(tx, schema, [projection], events, { rebuilding: true });
+  });
 }
 
 /** What the read-model schema holds besides the projections' own tables. */

@@ -1,31 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttendanceScanned, AttendanceVoided, ScanRefused } from '@portal/contracts/attendance/attendance.events';
-import {
-  MemberApproved,
-  MemberRejected,
-  PersonalDataErased,
-  ProfileUpdated,
-  RegistrationDeleted,
-  accountStream,
-} from '@portal/contracts/accounts/account.events';
-import {
-  CourseCreated,
-  CourseDeleted,
-  MemberEnrolled,
-  RoundCancelled,
-  RoundScheduled,
-} from '@portal/contracts/courses/course.events';
-import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
+import type { StoredEvent } from '@portal/contracts/envelope';
 import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
 import { START, checkpointOf, type EventStore } from '@portal/platform/store/port';
-import type { Sql, SqlDatabase } from '@portal/platform/store/sql';
-import { eraseKey, seal } from '@portal/platform/privacy/personal-data';
-import { memberRegisteredEvent, sampleMember } from '@portal/platform/testing/accounts';
+import type { SqlDatabase } from '@portal/platform/store/sql';
 import { openEventStore, pgliteDatabase } from '@portal/platform/testing/databases';
 import { applyBatch } from '../src/apply.ts';
 import { projections } from '../src/projections/index.ts';
 import { prepareReadModels } from '../src/read-models.ts';
+import { step, story } from './course-stories.ts';
 
 /**
  * Projections gather a batch's writes and write them together (the attendance projection writes
@@ -33,134 +16,6 @@ import { prepareReadModels } from '../src/read-models.ts';
  * what the read models say: any story of scans, refusals, voids, re-scans, a round cancelled and a
  * course deleted, applied as one batch, gives the same rows as the same story one event per batch.
  */
-const t = (minute: number) => new Date(Date.UTC(2026, 10, 24, 9, minute)).toISOString();
-
-type Step =
-  | { kind: 'scan'; round: number; member: number }
-  | { kind: 'refuse'; round: number; member: number }
-  | { kind: 'void'; round: number; member: number }
-  | { kind: 'cancel'; round: number }
-  | { kind: 'delete' }
-  | { kind: 'register' | 'approve' | 'reject' | 'profile' | 'unregister' | 'erase'; account: number };
-
-const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('scan' as const), round: fc.nat(2), member: fc.nat(3) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('refuse' as const), round: fc.nat(2), member: fc.nat(3) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('void' as const), round: fc.nat(2), member: fc.nat(3) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), round: fc.nat(2) }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'delete' as const }) },
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      kind: fc.constantFrom(
-        'register' as const,
-        'register' as const,
-        'approve' as const,
-        'reject' as const,
-        'profile' as const,
-        'unregister' as const,
-        'erase' as const,
-      ),
-      account: fc.nat(2),
-    }),
-  },
-);
-
-async function story(sql: Sql, course: string, steps: Step[]): Promise<[string, NewEvent][]> {
-  const round = (r: number) => `${course}-r${r}`;
-  const member = (m: number) => `${course}-m${m}`;
-  const events: [string, NewEvent][] = [
-    [
-      `course-${course}`,
-      CourseCreated.create({
-        courseTopic: 'Story',
-        courseDescription: '',
-        maxPeople: 0,
-        status: 'public',
-        creator: 'p1',
-        createdAt: t(0),
-      }),
-    ],
-    ...[0, 1, 2].map((r): [string, NewEvent] => [
-      `course-${course}`,
-      RoundScheduled.create({ roundId: round(r), roundStartTime: t(1), roundEndTime: t(50), scheduledAt: t(0) }),
-    ]),
-    ...[0, 1, 2, 3].map((m): [string, NewEvent] => [
-      `course-${course}`,
-      MemberEnrolled.create({ memberId: member(m), enrolledAt: t(0) }),
-    ]),
-  ];
-  for (const [i, s] of steps.entries()) {
-    const at = t(2 + (i % 40));
-    if ('account' in s) {
-      const id = `${course}-a${s.account}`;
-      const stream = accountStream(id);
-      if (s.kind === 'register') {
-        // Refused once the person's data is erased (the command side cannot seal it any more).
-        const registered = await memberRegisteredEvent(sql, id).catch(() => null);
-        if (registered) events.push([stream, registered]);
-      } else if (s.kind === 'approve') events.push([stream, MemberApproved.create({ approvedAt: at })]);
-      else if (s.kind === 'reject') events.push([stream, MemberRejected.create({ rejectedAt: at })]);
-      else if (s.kind === 'unregister') events.push([stream, RegistrationDeleted.create({ deletedAt: at })]);
-      else if (s.kind === 'erase') {
-        await eraseKey(sql, id);
-        events.push([stream, PersonalDataErased.create({ erasedAt: at })]);
-      } else {
-        const { password: _p, acceptTerms: _a, ...personal } = sampleMember({ fullName: `Changed ${i}` });
-        // Sealed while the key is there; once erased, sealing is refused and the step is a no-op.
-        const sealed = await seal(sql, id, personal).catch(() => null);
-        if (sealed) events.push([stream, ProfileUpdated.create({ personal: sealed, updatedAt: at })]);
-      }
-      continue;
-    }
-    const base = { courseId: course, scannerId: 'p1', deviceId: 'phone', serverTime: at, lateUploaded: false };
-    if (s.kind === 'scan') {
-      events.push([
-        `attendance-${round(s.round)}-${member(s.member)}`,
-        AttendanceScanned.create({
-          ...base,
-          roundId: round(s.round),
-          memberId: member(s.member),
-          method: 'camera',
-          deviceTime: at,
-          scannedAt: at,
-          late: i % 2 === 0,
-          walkIn: false,
-        }),
-      ]);
-    } else if (s.kind === 'refuse') {
-      events.push([
-        `attendance-${round(s.round)}-${member(s.member)}`,
-        ScanRefused.create({
-          ...base,
-          roundId: round(s.round),
-          memberId: member(s.member),
-          method: 'camera',
-          deviceTime: at,
-          reason: 'duplicate',
-          firstScannedAt: at,
-        }),
-      ]);
-    } else if (s.kind === 'void') {
-      events.push([
-        `attendance-${round(s.round)}-${member(s.member)}`,
-        AttendanceVoided.create({
-          courseId: course,
-          roundId: round(s.round),
-          memberId: member(s.member),
-          reason: 'wrong person',
-          voidedBy: 'admin',
-          voidedAt: at,
-        }),
-      ]);
-    } else if (s.kind === 'cancel') {
-      events.push([`course-${course}`, RoundCancelled.create({ roundId: round(s.round), cancelledAt: at })]);
-    } else {
-      events.push([`course-${course}`, CourseDeleted.create({ deletedAt: at })]);
-    }
-  }
-  return events;
-}
 
 describe('batch boundaries do not change the read models', () => {
   // One database (the people's keys live beside the log): read models built as one batch in

@@ -29,21 +29,22 @@ export const attendanceProjection: Projection = {
   async createTables(sql, schema) {
     for (const table of attendanceTables) await createTable(sql, schema, table);
   },
+  async afterRebuild(sql, schema) {
+    await recountAll(sql, schema);
+  },
   async apply(sql, schema, stored, _personal, batch) {
     if (!READS.has(stored.type)) return;
     const pending = pendingFor(batch, sql, schema);
-    const close = (scope: 'course' | 'round', id: string) =>
-      sql.query(...insertRow(schema, attendanceClosed, { scope, id }, 'ON CONFLICT DO NOTHING'));
     const course = decodeCourseEvent(stored);
     switch (course?.type) {
       case 'CourseDeleted':
         await writePending(sql, schema, pending);
-        await close('course', courseIdOf(course.streamId));
+        await close(sql, schema, 'course', courseIdOf(course.streamId));
         await sql.query(`DELETE FROM ${schema}.attendance WHERE course_id = $1`, [courseIdOf(course.streamId)]);
         return;
       case 'RoundCancelled':
         await writePending(sql, schema, pending);
-        await close('round', course.data.roundId);
+        await close(sql, schema, 'round', course.data.roundId);
         await sql.query(`DELETE FROM ${schema}.attendance WHERE round_id = $1`, [course.data.roundId]);
         pending.recount(courseIdOf(course.streamId), course.data.roundId);
         return;
@@ -59,23 +60,6 @@ export const attendanceProjection: Projection = {
     }
     const event = decodeAttendanceEvent(stored);
     if (!event) return;
-    const { courseId, roundId } = event.data;
-    const attempt = (row: Attempt) =>
-      pending.attempts.push({
-        position: stored.position,
-        course_id: courseId,
-        round_id: roundId,
-        member_id: row.memberId,
-        scanner_id: row.scannerId,
-        outcome: row.outcome,
-        reason: row.reason,
-        server_time: row.serverTime,
-        device_id: row.deviceId ?? null,
-        method: row.method ?? null,
-        device_time: row.deviceTime ?? null,
-        late_uploaded: row.lateUploaded ?? false,
-        offline_decision: row.offlineDecision ?? null,
-      });
     switch (event.type) {
       case 'AttendanceScanned': {
         const e = event.data;
@@ -93,13 +77,13 @@ export const attendanceProjection: Projection = {
           walk_in: e.walkIn,
           voided_at: null,
         });
-        attempt({ ...e, outcome: 'accepted', reason: null });
+        pending.attempts.push(attemptRow(stored.position, { ...e, outcome: 'accepted', reason: null }));
         pending.recount(e.courseId, e.roundId);
         return;
       }
       case 'ScanRefused': {
         const e = event.data;
-        attempt({ ...e, outcome: 'refused' });
+        pending.attempts.push(attemptRow(stored.position, { ...e, outcome: 'refused' }));
         return;
       }
       case 'AttendanceVoided': {
@@ -109,7 +93,9 @@ export const attendanceProjection: Projection = {
         const scanned = pending.present.get(key);
         if (scanned) scanned.voided_at = e.voidedAt;
         else pending.voids.set(key, { round_id: e.roundId, member_id: e.memberId, voided_at: e.voidedAt });
-        attempt({ ...e, outcome: 'voided', scannerId: e.voidedBy, serverTime: e.voidedAt });
+        pending.attempts.push(
+          attemptRow(stored.position, { ...e, outcome: 'voided', scannerId: e.voidedBy, serverTime: e.voidedAt }),
+        );
         pending.recount(e.courseId, e.roundId);
         return;
       }
@@ -155,7 +141,9 @@ function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
   pendingOfBatch.set(batch, created);
   batch.after(`attendance:${schema}`, async () => {
     await writePending(sql, schema, created);
-    await recount(sql, schema, created);
+    // A rebuild counts once, for the whole log (afterRebuild): the courses read model being
+    // rebuilt beside this one may not have reached these rounds yet.
+    if (!batch.rebuilding) await recount(sql, schema, created);
   });
   pending = created;
   return pending;
@@ -209,7 +197,30 @@ async function writePending(sql: Sql, schema: string, pending: Pending) {
   }
 }
 
+/** A course deleted or a round cancelled: scans of it that arrive later are not counted. */
+const close = (sql: Sql, schema: string, scope: 'course' | 'round', id: string) =>
+  sql.query(...insertRow(schema, attendanceClosed, { scope, id }, 'ON CONFLICT DO NOTHING'));
+
+/** The audit's row for an attempt at `position` (one function, not a closure made for each event). */
+const attemptRow = (position: number, row: Attempt): StoredRowOf<typeof scanAttempts> => ({
+  position,
+  course_id: row.courseId,
+  round_id: row.roundId,
+  member_id: row.memberId,
+  scanner_id: row.scannerId,
+  outcome: row.outcome,
+  reason: row.reason,
+  server_time: row.serverTime,
+  device_id: row.deviceId ?? null,
+  method: row.method ?? null,
+  device_time: row.deviceTime ?? null,
+  late_uploaded: row.lateUploaded ?? false,
+  offline_decision: row.offlineDecision ?? null,
+});
+
 interface Attempt {
+  courseId: string;
+  roundId: string;
   outcome: 'accepted' | 'refused' | 'voided';
   reason: string | null;
   memberId: string | null;
@@ -257,6 +268,31 @@ async function recount(sql: Sql, schema: string, pending: Pending) {
       [courses],
     );
   }
+}
+
+/**
+ * Every round's and course's counts, as recount gives them, in one statement each: a rebuild's
+ * read models start at 0, and those without attendance stay so.
+ */
+async function recountAll(sql: Sql, schema: string) {
+  for (const column of ['round_id', 'course_id'] as const) {
+    await sql.query(
+      `DELETE FROM ${schema}.attendance a USING ${schema}.attendance_closed c WHERE c.scope = $1 AND a.${column} = c.id`,
+      [column === 'round_id' ? 'round' : 'course'],
+    );
+  }
+  await sql.query(
+    `UPDATE ${schema}.rounds r SET attended = counts.n
+       FROM (SELECT round_id, count(*) AS n FROM ${schema}.attendance WHERE voided_at IS NULL GROUP BY round_id) counts
+      WHERE r.id = counts.round_id`,
+  );
+  await sql.query(
+    `UPDATE ${schema}.courses c SET participate = counts.members, total_attend = counts.scans
+       FROM (SELECT a.course_id, count(DISTINCT a.member_id) AS members, count(*) AS scans
+               FROM ${schema}.attendance a JOIN ${schema}.rounds r ON r.id = a.round_id
+              WHERE a.voided_at IS NULL GROUP BY a.course_id) counts
+      WHERE c.id = counts.course_id`,
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { StoredEvent } from '@portal/contracts/envelope';
 import { type EventStore, START, checkpointOf } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
-import { applyBatch } from '@portal/projector/apply';
-import { prepareReadModels } from '@portal/projector/read-models';
-import { projections } from '@portal/projector/projections/index';
+import { applyBatch } from '../apply.ts';
+import { prepareReadModels } from '../read-models.ts';
+import { projections } from '../projections/index.ts';
 
 /** The projector's bookkeeping, which differs by design between two ways of building the same rows. */
 const BOOKKEEPING = new Set(['checkpoints', 'partition_progress', 'projection_versions']);
