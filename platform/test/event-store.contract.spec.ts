@@ -290,6 +290,43 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
     await subscription.stop();
     expect(received.map((e) => e.streamRevision)).toEqual([0, 1, 2]);
   });
+
+  // Only where transactions run side by side (PGlite has one connection: none is ever in flight
+  // while another commits).
+  if (database.name === 'postgres') {
+    it('is woken when a transaction that held events back ends, though it appends nothing', async () => {
+      const received: StoredEvent[] = [];
+      let checkpoint = await drain(db, START, []);
+      const subscription = subscribeToAll(store, {
+        from: async () => checkpoint,
+        handle: async (batch) => {
+          received.push(...batch);
+          checkpoint = checkpointOf(batch[batch.length - 1]!);
+        },
+        pollMs: 60_000,
+      });
+      await sleep(50);
+      // A transaction elsewhere (a projector's batch, a command's) holds an older transaction id.
+      let release = () => {};
+      let began = () => {};
+      const holding = new Promise<void>((resolve) => (began = resolve));
+      const blocker = db.transaction(async (tx) => {
+        await tx.query('SELECT pg_current_xact_id()');
+        began();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await holding;
+      // Committed and notified, but behind the running transaction: not readable yet.
+      await store.append('counter-held', [event(1)], { expectedRevision: 'no_stream' });
+      await sleep(200);
+      expect(received.filter((e) => e.streamId === 'counter-held')).toHaveLength(0);
+      // It ends without appending, so without a notification: the event is read all the same.
+      release();
+      await blocker;
+      await expect.poll(() => received.filter((e) => e.streamId === 'counter-held').length, { timeout: 2000 }).toBe(1);
+      await subscription.stop();
+    });
+  }
 });
 
 /**

@@ -27,10 +27,13 @@ export interface Subscription {
 }
 
 const RETRY_DELAYS_MS = [100, 500, 1000, 2000, 5000];
+/** The first look again at events held back by a running transaction (doubling up to pollMs). */
+const HELD_BACK_FIRST_MS = 5;
 
 /**
  * Catch-up subscription to the whole log: reads batches after the checkpoint until there are none,
- * then sleeps until NOTIFY or `pollMs`. Errors (a database outage, a failing handler) are
+ * then sleeps until NOTIFY or `pollMs` (or, while a running transaction holds committed events
+ * back, a few milliseconds, doubling). Errors (a database outage, a failing handler) are
  * reported and retried with backoff from the handler's checkpoint; it never stops by itself.
  */
 export function subscribeToAll(store: EventStore, options: CatchUpOptions): Subscription {
@@ -59,6 +62,7 @@ export function subscribeToAll(store: EventStore, options: CatchUpOptions): Subs
   let unlisten: (() => Promise<void>) | null = null;
   const loop = async () => {
     let failures = 0;
+    let held = 0;
     while (state.running) {
       try {
         unlisten ??= await store.onAppended(poke);
@@ -72,9 +76,14 @@ export function subscribeToAll(store: EventStore, options: CatchUpOptions): Subs
         failures = 0;
         state.lastError = null;
         if (batch.length < batchSize) {
-          state.caughtUpAt = new Date().toISOString();
+          // Events committed behind a transaction still running are held back (event-store.ts);
+          // that transaction's end sends no notification when it appends nothing (a projector's
+          // batch, a command's own writes): look again soon, then less and less often.
+          const heldBack = (await store.lagBehind(state.checkpoint)).events > 0;
+          held = heldBack ? held + 1 : 0;
+          if (!heldBack) state.caughtUpAt = new Date().toISOString();
           options.onState?.({ ...state });
-          await sleep(pollMs);
+          await sleep(heldBack ? Math.min(pollMs, HELD_BACK_FIRST_MS * 2 ** (held - 1)) : pollMs);
         } else {
           options.onState?.({ ...state });
         }
