@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
-import type { EventStore } from '@portal/platform/store/port';
+import { type EventStore, START } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { openEventStore, testDatabases } from '@portal/platform/testing/databases';
 import { projections } from '../src/projections/index.ts';
 import { rebuildReadModels } from '../src/rebuild.ts';
-import { buildFromLog, readModelDifferences } from '../src/testing/read-model-copies.ts';
+import { buildFromLog, readModelDifferences, readModelSizes } from '../src/testing/read-model-copies.ts';
+import type { Projection } from '../src/projection.ts';
 import { step, story } from './course-stories.ts';
 
 /**
@@ -60,3 +61,51 @@ describe.each(testDatabases())('a rebuild on $name', (database) => {
     expect(progress.at(-1)).toBe(events);
   });
 });
+
+// Only PostgreSQL can lose one connection while the others go on (PGlite has one).
+describe.each(testDatabases().filter((database) => database.name === 'postgres'))(
+  'a rebuild whose connection is lost on $name',
+  (database) => {
+    let db: SqlDatabase;
+    let store: EventStore;
+    let drop: () => Promise<void>;
+    beforeAll(async () => {
+      ({ db, store, drop } = await openEventStore(database));
+      await unlockReadModels(db); // compared through the views, as the query side reads them
+    });
+    afterAll(() => drop());
+
+    it('fails, leaves the live read models as they were and no projection writing, and can start again', async () => {
+      const stories = fc.sample(fc.array(step, { minLength: 10, maxLength: 40 }), { seed: 7, numRuns: 10 });
+      for (const [i, steps] of stories.entries()) {
+        for (const [streamId, event] of await story(db, `lost${i}`, steps)) {
+          await store.append(streamId, [event], { expectedRevision: 'any' });
+        }
+      }
+      await buildFromLog(db, store, 'rm');
+      const live = await readModelSizes(db, 'rm');
+      // Halfway through the log, the accounts projection's connection is killed under it.
+      const doomed = (await store.readAll(START, 100_000)).at(-60)!.position;
+      const fatal = projections.map((projection): Projection =>
+        projection.name === 'accounts'
+          ? {
+              ...projection,
+              apply: async (sql, schema, event, personal, batch) => {
+                if (event.position === doomed) await sql.query('SELECT pg_terminate_backend(pg_backend_pid())');
+                await projection.apply(sql, schema, event, personal, batch);
+              },
+            }
+          : projection,
+      );
+      await expect(rebuildReadModels({ db, store, projections: fatal, batch: 7 })).rejects.toThrow();
+      // Every other projection has stopped writing by the time the rebuild says it failed.
+      const left = await readModelSizes(db, 'rm_next');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await readModelSizes(db, 'rm_next')).toEqual(left);
+      expect(await readModelSizes(db, 'rm')).toEqual(live);
+      // Started again at once, it builds what the projector built.
+      await rebuildReadModels({ db, store, projections, schema: 'again', batch: 7 });
+      expect(await readModelDifferences(db, 'rm', 'again')).toEqual([]);
+    });
+  },
+);

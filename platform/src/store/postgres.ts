@@ -31,29 +31,38 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
   const settings = new Map<string, string>();
   let settingsVersion = 0;
   const settled = new WeakMap<pg.PoolClient, number>();
+  // A connection lost while checked out (killed, a failover) emits 'error' on its client, which
+  // pg-pool listens for only while the client is idle: without a listener of ours it would crash
+  // the process. The query in flight or the next one fails too, and the client is not reused.
   const take = async () => {
     const client = await pool.connect();
+    const lost = (error: Error) => report(error);
+    client.on('error', lost);
+    const done = (error?: Error) => {
+      client.off('error', lost);
+      client.release(error);
+    };
     if (settingsVersion > 0 && settled.get(client) !== settingsVersion) {
       try {
         for (const [name, value] of settings) await client.query(`SELECT set_config($1, $2, false)`, [name, value]);
         settled.set(client, settingsVersion);
       } catch (error) {
-        client.release(error as Error);
+        done(error as Error);
         throw error;
       }
     }
-    return client;
+    return { client, done };
   };
 
   async function query<Row>(text: string, params?: readonly unknown[], name?: string): Promise<Row[]> {
     if (settingsVersion === 0) return run(pool, text, params, name);
-    const client = await take();
+    const { client, done } = await take();
     try {
       const rows = await run<Row>(client, text, params, name);
-      client.release();
+      done();
       return rows;
     } catch (error) {
-      client.release(error as Error); // as pool.query does: a failed connection is not reused
+      done(error as Error); // as pool.query does: a failed connection is not reused
       throw error;
     }
   }
@@ -67,19 +76,19 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
       settingsVersion++;
     },
     async transaction(work) {
-      const client = await take();
+      const { client, done } = await take();
       const tx: Sql = { query: (text, params) => run(client, text, params) };
       try {
         await client.query('BEGIN');
         const result = await work(tx);
         await client.query('COMMIT');
-        client.release();
+        done();
         return result;
       } catch (error) {
         // A broken connection must not go back to the pool.
         await client.query('ROLLBACK').then(
-          () => client.release(),
-          (rollbackError: Error) => client.release(rollbackError),
+          () => done(),
+          (rollbackError: Error) => done(rollbackError),
         );
         throw error;
       }
