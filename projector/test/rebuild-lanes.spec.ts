@@ -27,14 +27,19 @@ describe.each(testDatabases())('a rebuild on $name', (database) => {
   });
   afterAll(() => drop());
 
-  it('builds, in small batches, exactly the read models a projector following the log built', async () => {
-    const stories = fc.sample(fc.array(step, { minLength: 1, maxLength: 40 }), { seed: 2026, numRuns: 25 });
+  /** `runs` generated stories appended to the log (fixed by `seed`), and the live read models built from it in 'rm'. */
+  async function storiesBuiltLive(prefix: string, seed: number, runs: number, minLength: number) {
+    const stories = fc.sample(fc.array(step, { minLength, maxLength: 40 }), { seed, numRuns: runs });
     for (const [i, steps] of stories.entries()) {
-      for (const [streamId, event] of await story(db, `lanes${i}`, steps)) {
+      for (const [streamId, event] of await story(db, `${prefix}${i}`, steps)) {
         await store.append(streamId, [event], { expectedRevision: 'any' });
       }
     }
     await buildFromLog(db, store, 'rm');
+  }
+
+  it('builds, in small batches, exactly the read models a projector following the log built', async () => {
+    await storiesBuiltLive('lanes', 2026, 25, 1);
     const progress: number[] = [];
     const { events } = await rebuildReadModels({
       db,
@@ -60,31 +65,13 @@ describe.each(testDatabases())('a rebuild on $name', (database) => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(events);
   });
-});
 
-// Only PostgreSQL can lose one connection while the others go on (PGlite has one).
-describe.each(testDatabases().filter((database) => database.name === 'postgres'))(
-  'a rebuild whose connection is lost on $name',
-  (database) => {
-    let db: SqlDatabase;
-    let store: EventStore;
-    let drop: () => Promise<void>;
-    beforeAll(async () => {
-      ({ db, store, drop } = await openEventStore(database));
-      await unlockReadModels(db); // compared through the views, as the query side reads them
-    });
-    afterAll(() => drop());
-
-    it('fails, leaves the live read models as they were and no projection writing, and can start again', async () => {
-      const stories = fc.sample(fc.array(step, { minLength: 10, maxLength: 40 }), { seed: 7, numRuns: 10 });
-      for (const [i, steps] of stories.entries()) {
-        for (const [streamId, event] of await story(db, `lost${i}`, steps)) {
-          await store.append(streamId, [event], { expectedRevision: 'any' });
-        }
-      }
-      await buildFromLog(db, store, 'rm');
+  // Only PostgreSQL can lose one connection while the others go on (PGlite has one).
+  if (database.name === 'postgres') {
+    it('fails when a connection is lost, leaves the live read models as they were and no projection writing, and can start again', async () => {
+      await storiesBuiltLive('lost', 7, 10, 10);
       const live = await readModelSizes(db, 'rm');
-      // Halfway through the log, the accounts projection's connection is killed under it.
+      // Sixty events before the log's end, the accounts projection's connection is killed under it.
       const doomed = (await store.readAll(START, 100_000)).at(-60)!.position;
       const fatal = projections.map((projection): Projection =>
         projection.name === 'accounts'
@@ -107,5 +94,5 @@ describe.each(testDatabases().filter((database) => database.name === 'postgres')
       await rebuildReadModels({ db, store, projections, schema: 'again', batch: 7 });
       expect(await readModelDifferences(db, 'rm', 'again')).toEqual([]);
     });
-  },
-);
+  }
+});
