@@ -105,18 +105,6 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
     expect(numbers).toEqual(Array.from({ length: 24 }, (_, n) => n + 1));
   });
 
-  it('reads several streams at once, each in order, and a stream with no events as empty', async () => {
-    await store.append('several-a', [event(1), event(2)], { expectedRevision: 'no_stream' });
-    await store.append('several-b', [event(3)], { expectedRevision: 'no_stream' });
-    await store.append('several-a', [event(4)], { expectedRevision: 1 });
-    const streams = await store.readStreams(['several-b', 'several-none', 'several-a']);
-    expect([...streams.keys()]).toEqual(['several-b', 'several-none', 'several-a']);
-    expect(streams.get('several-a')).toEqual(await store.readStream('several-a'));
-    expect(streams.get('several-a')!.map((stored) => (stored.data as { n: number }).n)).toEqual([1, 2, 4]);
-    expect(streams.get('several-b')!.map((stored) => (stored.data as { n: number }).n)).toEqual([3]);
-    expect(streams.get('several-none')).toEqual([]);
-  });
-
   it('decides on the history its caller read, and again on the log when that history is stale', async () => {
     await store.append('decided-5', [event(1)], { expectedRevision: 'no_stream' });
     const read = await store.readStream('decided-5');

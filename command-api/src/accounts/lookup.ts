@@ -1,8 +1,9 @@
 import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
 import { open } from '@portal/platform/privacy/personal-data';
-import type { EventStore } from '@portal/platform/store/port';
+import type { EventStore, StreamFold } from '@portal/platform/store/port';
 import type { Sql } from '@portal/platform/store/sql';
-import { loadState } from '../core/command-handler.ts';
+import { foldOf, loadState } from '../core/command-handler.ts';
+import type { StreamToRead } from '../core/prefetched-streams.ts';
 import { digestOf } from './credentials.ts';
 import { accountDecider } from './decider.ts';
 
@@ -16,6 +17,12 @@ export async function accountIdOfUsername(sql: Sql, username: string): Promise<s
   );
   return row?.account_id ?? null;
 }
+
+/** The account's stream as memberToScan reads it, to read with the scan's other streams at once. */
+export const memberStreamToScan = (accountId: string): StreamToRead => ({
+  streamId: accountStream(accountId),
+  fold: foldOf(accountDecider) as StreamFold<unknown>,
+});
 
 /** A member as a scan sees them: approved or not, and their name; null for anyone who is not a member. */
 export async function memberToScan(

@@ -9,19 +9,17 @@ import {
   refusalStream,
 } from '@portal/contracts/attendance/attendance.events';
 import { profileLinkMember } from '@portal/contracts/attendance/pass-code';
-import { accountStream } from '@portal/contracts/accounts/account.events';
 import type { NewEventOf } from '@portal/contracts/catalogue';
-import { courseStream } from '@portal/contracts/courses/course.events';
 import type { EventMetadata } from '@portal/contracts/envelope';
 import { passKeysFor } from '@portal/platform/attendance/pass-keys';
 import type { AppendOptions, AppendResult, EventStore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
-import { accountIdOfUsername, memberToScan } from '../accounts/lookup.ts';
+import { accountIdOfUsername, memberStreamToScan, memberToScan } from '../accounts/lookup.ts';
 import type { SignedInMetadata } from '../core/command.ts';
-import { handleDecision, loadState } from '../core/command-handler.ts';
+import { foldOf, handleDecision, loadState } from '../core/command-handler.ts';
 import { withPrefetched } from '../core/prefetched-streams.ts';
 import { hasRoom } from '../courses/decide.ts';
-import { admitWalkIn, courseToScan, roundToScan } from '../courses/scanning.ts';
+import { admitWalkIn, courseStreamToScan, courseToScan, roundToScan } from '../courses/scanning.ts';
 import { type Attempt, type AttendanceCommand, type ScanContext, refusalOf, scanMoment } from './decide.ts';
 import { attendanceDecider } from './decider.ts';
 
@@ -87,9 +85,12 @@ export async function scan(
   const { scannedAt } = scanMoment(input.deviceTime ?? now, now);
   const read = await readMember(deps, input, Date.parse(scannedAt));
   // The course, the member's account and their attendance in the round, in one read.
-  const streams = [courseStream(courseId)];
-  if (read) streams.push(accountStream(read.memberId), attendanceStream(input.roundId, read.memberId));
-  deps = { ...deps, store: withPrefetched(deps.store, await deps.store.readStreams(streams)) };
+  const streams = [courseStreamToScan(courseId)];
+  if (read) {
+    const attendance = attendanceStream(input.roundId, read.memberId);
+    streams.push(memberStreamToScan(read.memberId), { streamId: attendance, fold: foldOf(attendanceDecider) });
+  }
+  deps = { ...deps, store: await withPrefetched(deps.store, streams) };
   const { course, round } = await roundToScan(deps, input.roundId, { actor });
   const base = {
     courseId,

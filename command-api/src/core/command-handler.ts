@@ -1,6 +1,6 @@
 import type { NewEventOf } from '@portal/contracts/catalogue';
 import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
-import type { AppendOptions, AppendResult, EventStore } from '@portal/platform/store/port';
+import type { AppendOptions, AppendResult, EventStore, StreamFold } from '@portal/platform/store/port';
 import { WrongExpectedRevision } from '@portal/platform/store/port';
 
 type AnyEvent = { type: string; data: unknown };
@@ -49,7 +49,7 @@ export async function handleCommand<State, Event extends AnyEvent, Command>(
  */
 export async function handleDecision<State, Event extends AnyEvent, Outcome>(
   store: EventStore,
-  decider: Pick<Decider<State, Event, never>, 'initialState' | 'evolve' | 'decode'>,
+  decider: FoldingDecider<State, Event>,
   streamId: string,
   decide: (state: State) => { events: NewEventOf<Event>[]; outcome: Outcome },
   options: HandleOptions = {},
@@ -58,10 +58,11 @@ export async function handleDecision<State, Event extends AnyEvent, Outcome>(
   for (;;) {
     let outcome: Outcome | undefined;
     try {
-      const result = await store.appendDecided(
+      const result = await store.appendFolded(
         streamId,
-        (history) => {
-          const decision = decide(fold(decider, history));
+        foldOf(decider),
+        (state) => {
+          const decision = decide(state);
           outcome = decision.outcome;
           return decision.events.map((event) => ({ ...event, metadata }));
         },
@@ -78,20 +79,33 @@ export async function handleDecision<State, Event extends AnyEvent, Outcome>(
 /** Fold a stream without deciding anything (for reads the command side needs, such as sign-in). */
 export async function loadState<State, Event extends AnyEvent>(
   store: EventStore,
-  decider: Pick<Decider<State, Event, never>, 'initialState' | 'evolve' | 'decode'>,
+  decider: FoldingDecider<State, Event>,
   streamId: string,
 ): Promise<State> {
-  return fold(decider, await store.readStream(streamId));
+  return (await store.readFolded(streamId, foldOf(decider))).state;
 }
 
-function fold<State, Event extends AnyEvent>(
-  decider: Pick<Decider<State, Event, never>, 'initialState' | 'evolve' | 'decode'>,
-  history: StoredEvent[],
-): State {
-  let state = decider.initialState();
-  for (const stored of history) {
-    const event = decider.decode(stored);
-    if (event) state = decider.evolve(state, event);
+type FoldingDecider<State, Event extends AnyEvent> = Pick<
+  Decider<State, Event, never>,
+  'initialState' | 'evolve' | 'decode'
+>;
+const folds = new WeakMap<object, StreamFold<unknown>>();
+
+/**
+ * The decider's state as the store folds streams, one per decider (the store remembers folds by
+ * their identity): events it does not know (decode answers null) leave the state as it was.
+ */
+export function foldOf<State, Event extends AnyEvent>(decider: FoldingDecider<State, Event>): StreamFold<State> {
+  let fold = folds.get(decider) as StreamFold<State> | undefined;
+  if (!fold) {
+    fold = {
+      initial: decider.initialState,
+      evolve(state, stored) {
+        const event = decider.decode(stored);
+        return event ? decider.evolve(state, event) : state;
+      },
+    };
+    folds.set(decider, fold as StreamFold<unknown>);
   }
-  return state;
+  return fold;
 }

@@ -1,9 +1,10 @@
 import { courseStream } from '@portal/contracts/courses/course.events';
 import type { EventMetadata } from '@portal/contracts/envelope';
 import { notFound } from '@portal/platform/domain/errors';
-import type { EventStore } from '@portal/platform/store/port';
+import type { EventStore, StreamFold } from '@portal/platform/store/port';
 import type { Sql } from '@portal/platform/store/sql';
-import { handleDecision, loadState } from '../core/command-handler.ts';
+import { foldOf, handleDecision, loadState } from '../core/command-handler.ts';
+import type { StreamToRead } from '../core/prefetched-streams.ts';
 import type { SignedInMetadata } from '../core/command.ts';
 import { type Active, scannable, walkIn } from './decide.ts';
 import { courseDecider } from './decider.ts';
@@ -17,6 +18,12 @@ export async function courseToScan(db: Sql, roundId: string): Promise<string> {
   if (!courseId) throw notFound('round.notFound');
   return courseId;
 }
+
+/** The course's stream as roundToScan reads it, to read with the scan's other streams at once. */
+export const courseStreamToScan = (courseId: string): StreamToRead => ({
+  streamId: courseStream(courseId),
+  fold: foldOf(courseDecider) as StreamFold<unknown>,
+});
 
 /** The course and round a scan is for; only the course's creator, its assistants or an admin may scan in it. */
 export async function roundToScan(

@@ -1,14 +1,18 @@
 import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
 import {
+  type AppendFoldedOptions,
   type AppendOptions,
   type AppendResult,
   type Checkpoint,
   type EventStore,
   type ExpectedRevision,
+  type Folded,
   IdempotencyKeyReused,
+  type StreamFold,
   WrongExpectedRevision,
 } from './port.ts';
 import { createAppendBatcher } from './append-batch.ts';
+import { createFoldMemory } from './fold-memory.ts';
 import { APPENDED_CHANNEL, createAppendNotifier } from './append-notifier.ts';
 import type { Sql, SqlDatabase } from './sql.ts';
 
@@ -31,13 +35,35 @@ export function createEventStore(db: SqlDatabase): EventStore {
     appendAlone: ({ streamId, events, ...options }) => appendAlone(streamId, events, options),
     onCommitted: notify.position,
   });
+  const memory = createFoldMemory();
+  /** The fold remembered (or none) brought up to the stream's last event, and remembered. */
+  const foldFrom = <State>(streamId: string, fold: StreamFold<State>, folded: Folded<State>, tail: StoredEvent[]) => {
+    if (tail.length === 0) return folded;
+    const current = foldTail(fold, folded, tail);
+    if (fold !== HISTORY) memory.set(fold, streamId, current);
+    return current;
+  };
+  const readFolded = async <State>(sql: Sql, streamId: string, fold: StreamFold<State>) => {
+    const known = remembered(fold, streamId);
+    return foldFrom(streamId, fold, known, await readStreamAfter(sql, streamId, known.revision));
+  };
+  const remembered = <State>(fold: StreamFold<State>, streamId: string): Folded<State> =>
+    (fold !== HISTORY && memory.get(fold, streamId)) || { state: fold.initial(), revision: -1, position: null };
+  /** A decision made on a fold ahead of the log means the log went back: forget every fold. */
+  const forgetIfAhead = (error: unknown) => {
+    if (error instanceof WrongExpectedRevision && typeof error.expected === 'number' && error.actual < error.expected)
+      memory.clear();
+    return error;
+  };
   /**
    * The decision in turn: the stream locked to the commit, so callers on one stream are decided
    * one after another, each on what the one before appended (a rush gets no false conflicts).
    */
-  const appendDecidedLocked = (
+  const appendFoldedLocked = <State>(
     streamId: string,
-    decide: (history: StoredEvent[]) => readonly NewEvent[],
+    fold: StreamFold<State>,
+    folded: Folded<State>,
+    decide: (state: State) => readonly NewEvent[],
     options: Omit<AppendOptions, 'expectedRevision'>,
   ) =>
     db
@@ -48,53 +74,66 @@ export function createEventStore(db: SqlDatabase): EventStore {
         }
         // Held to the commit: the next caller on this stream reads what this one appends.
         await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, ${STREAM_LOCK_SEED}))`, [streamId]);
-        const history = await readStream(tx, streamId);
-        const events = decide(history);
-        const last = history.at(-1);
-        if (events.length === 0 && last) {
-          const unchanged = unchangedAt(last);
+        const current = foldFrom(streamId, fold, folded, await readStreamAfter(tx, streamId, folded.revision));
+        const events = decide(current.state);
+        if (events.length === 0 && current.position !== null) {
+          const unchanged = unchangedAt(streamId, current);
           if (options.idempotency) await recordIdempotentResult(tx, options.idempotency.key, unchanged);
           return unchanged;
         }
-        const expectedRevision = last ? last.streamRevision : 'no_stream';
+        const expectedRevision = current.position === null ? 'no_stream' : current.revision;
         return appendInTransaction(tx, streamId, events, { ...options, expectedRevision }, { keyClaimed: true });
       })
+      .catch((error) => Promise.reject(forgetIfAhead(error)))
       .then(notify.after);
+  const appendFolded = async <State>(
+    streamId: string,
+    fold: StreamFold<State>,
+    decide: (state: State) => readonly NewEvent[],
+    options: AppendFoldedOptions<State> = {},
+  ): Promise<AppendResult> => {
+    // Optimistic first: read, decide, and append expecting the revision read, group-committed
+    // with other callers (one round trip for the append instead of a transaction of six).
+    const { folded: given, ...appendOptions } = options;
+    const folded = given ?? (await readFolded(db, streamId, fold));
+    const decided = appendOptions.inSameTransaction ? null : decideOnFolded(streamId, folded, decide, appendOptions);
+    if (decided) {
+      if (decided.unchanged) return decided.unchanged;
+      try {
+        return await batcher.append(streamId, decided.events, { ...appendOptions, expectedRevision: decided.expected });
+      } catch (error) {
+        if (!(forgetIfAhead(error) instanceof WrongExpectedRevision)) throw error;
+        // Someone appended since the read: decided again below, in turn, on what they appended.
+      }
+    }
+    return appendFoldedLocked(streamId, fold, folded, decide, appendOptions);
+  };
   return {
     append: (streamId, events, options) =>
       options.inSameTransaction ? appendAlone(streamId, events, options) : batcher.append(streamId, events, options),
-    appendDecided: async (streamId, decide, options = {}) => {
-      // Optimistic first: read, decide, and append expecting the revision read, group-committed
-      // with other callers (one round trip for the append instead of a transaction of six).
-      const { history, ...appendOptions } = options;
-      const decided = appendOptions.inSameTransaction
-        ? null
-        : decideOnRead(history ?? (await readStream(db, streamId)), decide, appendOptions);
-      if (decided) {
-        if (decided.unchanged) return decided.unchanged;
-        try {
-          return await batcher.append(streamId, decided.events, {
-            ...appendOptions,
-            expectedRevision: decided.expected,
-          });
-        } catch (error) {
-          if (!(error instanceof WrongExpectedRevision)) throw error;
-          // Someone appended since the read: decided again below, in turn, on what they appended.
-        }
-      }
-      return appendDecidedLocked(streamId, decide, appendOptions);
+    appendDecided: (streamId, decide, { history, ...options } = {}) =>
+      appendFolded(streamId, HISTORY, decide, {
+        ...options,
+        ...(history && { folded: foldTail(HISTORY, EMPTY_HISTORY, history) }),
+      }),
+    appendFolded,
+    readFolded: (streamId, fold) => readFolded(db, streamId, fold),
+    async readFoldedMany(streams) {
+      const known = streams.map(({ streamId, fold }) => remembered(fold, streamId));
+      // One stream may be asked for with two folds: each ask gets its own tail.
+      const rows = await db.query<EventRow & { asked: number }>(
+        `SELECT tail.*, asked.i::int - 1 AS asked
+           FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS asked (stream_id, after, i)
+           CROSS JOIN LATERAL (${SELECT_EVENTS} WHERE stream_id = asked.stream_id AND stream_revision > asked.after) tail
+          ORDER BY asked.i, tail.stream_revision_text::bigint`,
+        [streams.map((stream) => stream.streamId), known.map((folded) => folded.revision)],
+      );
+      const tails = streams.map((): StoredEvent[] => []);
+      for (const row of rows) tails[row.asked]!.push(toStoredEvent(row));
+      return streams.map(({ streamId, fold }, index) => foldFrom(streamId, fold, known[index]!, tails[index]!));
     },
     findIdempotent: (key, fingerprint) => findIdempotent(db, key, fingerprint),
-    readStream: (streamId) => readStream(db, streamId),
-    async readStreams(streamIds) {
-      const rows = await db.query<EventRow>(
-        `${SELECT_EVENTS} WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_revision`,
-        [streamIds],
-      );
-      const streams = new Map<string, StoredEvent[]>(streamIds.map((streamId) => [streamId, []]));
-      for (const row of rows) streams.get(row.stream_id)!.push(toStoredEvent(row));
-      return streams;
-    },
+    readStream: (streamId) => readStreamAfter(db, streamId),
     readAll: (after, limit) => readAllAfter(db, after, limit),
     async checkpointAt(position) {
       const [row] = await db.query<{ transaction_id: string }>(
@@ -121,33 +160,52 @@ export function createEventStore(db: SqlDatabase): EventStore {
  * hold an earlier result, which is the answer, and an unchanged answer must be stored under it),
  * or nothing decided on a stream that does not exist (nothing to point at).
  */
-function decideOnRead(
-  history: StoredEvent[],
-  decide: (history: StoredEvent[]) => readonly NewEvent[],
+function decideOnFolded<State>(
+  streamId: string,
+  folded: Folded<State>,
+  decide: (state: State) => readonly NewEvent[],
   options: Omit<AppendOptions, 'expectedRevision'>,
 ): { events: readonly NewEvent[]; expected: ExpectedRevision; unchanged?: AppendResult } | null {
   let events: readonly NewEvent[];
   try {
-    events = decide(history);
+    events = decide(folded.state);
   } catch (error) {
     if (options.idempotency) return null;
     throw error;
   }
-  const last = history.at(-1);
+  const exists = folded.position !== null;
   if (events.length === 0) {
-    if (options.idempotency || !last) return null;
-    return { events, expected: last.streamRevision, unchanged: unchangedAt(last) };
+    if (options.idempotency || !exists) return null;
+    return { events, expected: folded.revision, unchanged: unchangedAt(streamId, folded) };
   }
-  return { events, expected: last ? last.streamRevision : 'no_stream' };
+  return { events, expected: exists ? folded.revision : 'no_stream' };
 }
 
 /** The answer to a decision to change nothing: the stream as it is, at its last event. */
-const unchangedAt = (last: StoredEvent): AppendResult => ({
-  streamId: last.streamId,
-  nextRevision: last.streamRevision,
-  position: last.position,
+const unchangedAt = (streamId: string, folded: Folded<unknown>): AppendResult => ({
+  streamId,
+  nextRevision: folded.revision,
+  position: folded.position!,
   replayed: false,
 });
+
+/**
+ * The stream's history as a fold, for decisions on the events themselves (appendDecided): never
+ * remembered, since it would keep every event of every stream decided on.
+ */
+const HISTORY: StreamFold<StoredEvent[]> = { initial: () => [], evolve: (history, event) => [...history, event] };
+const EMPTY_HISTORY: Folded<StoredEvent[]> = { state: [], revision: -1, position: null };
+
+/** A fold brought forward by the events after it (all of a new stream's when it is the initial one). */
+function foldTail<State>(fold: StreamFold<State>, folded: Folded<State>, tail: StoredEvent[]): Folded<State> {
+  const last = tail.at(-1);
+  if (!last) return folded;
+  const state =
+    fold === HISTORY
+      ? ([...(folded.state as StoredEvent[]), ...tail] as State)
+      : tail.reduce(fold.evolve, folded.state);
+  return { state, revision: last.streamRevision, position: last.position };
+}
 
 /** The append itself, inside a caller's transaction (the contract tests hold one open). */
 export async function appendInTransaction(
@@ -231,8 +289,12 @@ async function recordIdempotentResult(tx: Sql, key: string, result: AppendResult
   await tx.query(`UPDATE es.idempotency SET result = $2::jsonb WHERE key = $1`, [key, JSON.stringify(result)]);
 }
 
-async function readStream(sql: Sql, streamId: string): Promise<StoredEvent[]> {
-  const rows = await sql.query<EventRow>(`${SELECT_EVENTS} WHERE stream_id = $1 ORDER BY stream_revision`, [streamId]);
+/** A stream's events after a revision (-1: all of them), in order. */
+async function readStreamAfter(sql: Sql, streamId: string, revision = -1): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(
+    `${SELECT_EVENTS} WHERE stream_id = $1 AND stream_revision > $2 ORDER BY stream_revision`,
+    [streamId, revision],
+  );
   return rows.map(toStoredEvent);
 }
 

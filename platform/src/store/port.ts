@@ -32,6 +32,29 @@ export type AppendDecidedOptions = Omit<AppendOptions, 'expectedRevision'> & {
   history?: StoredEvent[];
 };
 
+/**
+ * A stream read as one value: where it starts and how each event changes it. `evolve` must not
+ * change the state it is given (answer a new one): the store keeps folds it has made and folds
+ * later events onto them. The store remembers recent folds by this object's identity, so make one
+ * per kind of value, once.
+ */
+export interface StreamFold<State> {
+  initial(): State;
+  evolve(state: State, event: StoredEvent): State;
+}
+
+/** A stream folded through its last event; revision -1 and position null: no such stream yet. */
+export interface Folded<State> {
+  state: State;
+  revision: number;
+  position: number | null;
+}
+
+export type AppendFoldedOptions<State> = Omit<AppendOptions, 'expectedRevision'> & {
+  /** The stream as the caller has just read it: decided on first instead of reading it again. */
+  folded?: Folded<State>;
+};
+
 export interface AppendResult {
   streamId: string;
   /** The stream's revision after the append. */
@@ -60,11 +83,28 @@ export interface EventStore {
     decide: (history: StoredEvent[]) => readonly NewEvent[],
     options?: AppendDecidedOptions,
   ): Promise<AppendResult>;
+  /**
+   * appendDecided on a folded stream: `decide` gets the stream's state, folded from the state the
+   * store last folded for this stream (or `options.folded`) and the events appended since, so a
+   * long stream is not read or folded again for every decision.
+   */
+  appendFolded<State>(
+    streamId: string,
+    fold: StreamFold<State>,
+    decide: (state: State) => readonly NewEvent[],
+    options?: AppendFoldedOptions<State>,
+  ): Promise<AppendResult>;
+  /**
+   * The stream folded through its last event. The store remembers the folds it made (the most
+   * recently used streams, per process) and reads only the events appended since: any writer,
+   * in this process or another, appends through the log, so what was folded stays true.
+   */
+  readFolded<State>(streamId: string, fold: StreamFold<State>): Promise<Folded<State>>;
+  /** Several folded streams in one read, in the order asked. */
+  readFoldedMany(streams: readonly { streamId: string; fold: StreamFold<unknown> }[]): Promise<Folded<unknown>[]>;
   /** The first result for an idempotency key, or null when the key is new. */
   findIdempotent(key: string, fingerprint: string): Promise<AppendResult | null>;
   readStream(streamId: string): Promise<StoredEvent[]>;
-  /** Several streams in one read, each in order (a stream with no events answers []). */
-  readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>>;
   /** Committed events after `after` in the global order, never skipping one that commits later. */
   readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]>;
   /** Where the event at a global position stands in the global order (null: no such event). */
