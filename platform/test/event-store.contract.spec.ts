@@ -310,6 +310,39 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
       await expect.poll(() => received.filter((e) => e.streamId === 'counter-held').length, { timeout: 2000 }).toBe(1);
       await subscription.stop();
     });
+
+    it('looks again soon after each pass that read events while others were still held back (a steady load)', async () => {
+      const { received, subscription } = await subscribeFromHead();
+      /** A transaction with an id, open until released: events committed after it began are held back. */
+      const holdOpen = async () => {
+        let release = () => {};
+        let began = () => {};
+        const open = new Promise<void>((resolve) => (began = resolve));
+        const done = db.transaction(async (tx) => {
+          await tx.query('SELECT pg_current_xact_id()');
+          began();
+          await new Promise<void>((resolve) => (release = resolve));
+        });
+        await open;
+        return { release: () => (release(), done) };
+      };
+      const chain = () => received.filter((e) => e.streamId === 'counter-chain').length;
+      // Each step: the event before becomes readable while the next is held back by a newer
+      // transaction. A reader that backed off further at every such pass would sleep its whole
+      // poll (a minute here) after a dozen of them, though every pass found something.
+      let holding = await holdOpen();
+      await store.append('counter-chain', [event(1)], { expectedRevision: 'no_stream' });
+      for (let n = 1; n <= 12; n++) {
+        const next = await holdOpen();
+        await store.append('counter-chain', [event(n + 1)], { expectedRevision: n - 1 });
+        await holding.release();
+        holding = next;
+        await expect.poll(chain, { timeout: 1000, interval: 5 }).toBe(n);
+      }
+      await holding.release();
+      await expect.poll(chain, { timeout: 1000, interval: 5 }).toBe(13);
+      await subscription.stop();
+    });
   }
 });
 

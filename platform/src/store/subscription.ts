@@ -78,9 +78,10 @@ export function subscribeToAll(store: EventStore, options: CatchUpOptions): Subs
         if (batch.length < batchSize) {
           // Events committed behind a transaction still running are held back (event-store.ts);
           // that transaction's end sends no notification when it appends nothing (a projector's
-          // batch, a command's own writes): look again soon, then less and less often.
+          // batch, a command's own writes): look again soon, then less and less often while
+          // nothing new can be read (a pass that read something starts again from soon).
           const heldBack = (await store.lagBehind(state.checkpoint)).events > 0;
-          held = heldBack ? held + 1 : 0;
+          held = !heldBack ? 0 : batch.length > 0 ? 1 : held + 1;
           if (!heldBack) state.caughtUpAt = new Date().toISOString();
           options.onState?.({ ...state });
           await sleep(heldBack ? Math.min(pollMs, HELD_BACK_FIRST_MS * 2 ** (held - 1)) : pollMs);
