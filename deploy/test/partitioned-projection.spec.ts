@@ -7,7 +7,11 @@ import { testDatabases } from '@portal/platform/testing/databases';
 import { retryFault } from '@portal/projector/apply';
 import { prepareReadModels } from '@portal/projector/read-models';
 import { readFaults } from '@portal/platform/read-models/projection-faults';
-import { applyPartitionBatch } from '@portal/projector/kafka/apply-partition';
+import {
+  type PartitionBatch,
+  applyPartitionBatch,
+  applyPartitionBatches,
+} from '@portal/projector/kafka/apply-partition';
 import type { Projection } from '@portal/projector/projection';
 import { projections } from '@portal/projector/projections/index';
 import { seedActivity } from '../src/testing/activity.ts';
@@ -63,6 +67,41 @@ describe.each(testDatabases())('read models built partition by partition on $nam
       messages,
       nextOffset: 0,
     });
+
+  const batchOf = (partition: number, messages: TopicMessage[]): PartitionBatch => ({
+    topic: TOPIC,
+    partition,
+    partitions: PARTITIONS,
+    owner: 'test',
+    messages,
+    nextOffset: 0,
+  });
+
+  it('equals the single projector when the partitions of each fetch are applied together, and moves the checkpoint with them', async () => {
+    const schema = 'kx_together';
+    await portal.db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await prepareReadModels(portal.db, schema, projections);
+    // Each fetch: a few messages of every partition that has some left, in one transaction.
+    const piece = 4;
+    for (let from = 0; byPartition.some((messages) => messages.length > from); from += piece) {
+      const fetch = byPartition
+        .map((messages, partition) => batchOf(partition, messages.slice(from, from + piece)))
+        .filter((batch) => batch.messages.length > 0)
+        .reverse();
+      const results = await applyPartitionBatches(portal.db, schema, projections, fetch);
+      expect(results.map((result) => result.applied)).toEqual(
+        fetch.map((batch) => batch.messages.filter((message) => message.kind === 'event').length),
+      );
+      // Redelivered together: skipped, every one.
+      const again = await applyPartitionBatches(portal.db, schema, projections, fetch);
+      expect(again.map((result) => result.applied)).toEqual(fetch.map(() => 0));
+    }
+    expect(await readModelDifferences(portal.db, 'rm', schema)).toEqual([]);
+    expect(await readCheckpoint(portal.db, schema)).toEqual(checkpointOf(events[events.length - 1]!));
+    await expect(
+      applyPartitionBatches(portal.db, schema, projections, [batchOf(0, []), batchOf(0, [])]),
+    ).rejects.toThrow('one batch per partition');
+  });
 
   it('equals the single projector whatever order the partitions arrive in, and a redelivery changes nothing', async () => {
     expect(new Set(events.map((event) => partitionOf(event.streamId))).size).toBeGreaterThan(3);

@@ -29,33 +29,51 @@ export interface PartitionResult {
 }
 
 /**
- * Applies one partition's messages in one transaction with that partition's watermark, so each
- * event takes effect exactly once: a message at or before the watermark (redelivered after a
- * crash or a rebalance, or published twice by a restarted relay) is skipped. Several projectors
- * apply different partitions at once; what one event does to a course's shared rows (its counts,
- * its rounds) is serialised with what events of other partitions do to the same course (a lock
- * per course), and the projections are written so that the order in which different streams
- * arrive does not change the result. A rare deadlock between two projectors is PostgreSQL's to
- * break: the losing batch is rolled back and applied again.
+ * Applies partitions' messages in one transaction with each partition's watermark, so each event
+ * takes effect exactly once: a message at or before its partition's watermark (redelivered after
+ * a crash or a rebalance, or published twice by a restarted relay) is skipped. The batches of
+ * one fetch go together: one transaction, one move of the checkpoint (every partition's
+ * watermark at once, so an event is visible as soon as it is applied), instead of one each,
+ * taking turns on the checkpoint's row. At most one batch per partition. Several projectors apply
+ * different partitions at once; what one event does to a course's shared rows (its counts, its
+ * rounds) is serialised with what events of other partitions do to the same course (a lock per
+ * course), and the projections are written so that the order in which different streams arrive
+ * does not change the result. A rare deadlock between two projectors is PostgreSQL's to break:
+ * the losing transaction is rolled back and applied again.
  */
-export async function applyPartitionBatch(
+export async function applyPartitionBatches(
   db: SqlDatabase,
   schema: string,
   projections: readonly Projection[],
-  batch: PartitionBatch,
-): Promise<PartitionResult> {
+  batches: readonly PartitionBatch[],
+): Promise<PartitionResult[]> {
+  const [first] = batches;
+  if (!first) return [];
+  if (new Set(batches.map((batch) => batch.partition)).size < batches.length)
+    throw new Error('at most one batch per partition in one transaction');
   return db.transaction(async (tx) => {
     // A rebuild swapping the read models takes this table exclusively: wait for it, or make it wait.
     await tx.query(`LOCK TABLE ${schema}.checkpoints IN ROW SHARE MODE`);
-    const start = await claimPartition(tx, schema, batch.topic, batch.partition);
-    let watermark = start;
+    // Partitions' rows locked in one order, as any other projector locks them.
+    const inOrder = [...batches].sort((a, b) => a.partition - b.partition);
     const fresh: StoredEvent[] = [];
-    for (const message of batch.messages) {
-      const at = message.kind === 'event' ? checkpointOf(message.event) : message.checkpoint;
-      if (isAtOrBefore(at, watermark)) continue;
-      if (message.kind === 'event') fresh.push(message.event);
-      watermark = at;
+    const watermarks = new Map<PartitionBatch, { watermark: Checkpoint; applied: number }>();
+    for (const batch of inOrder) {
+      let watermark = await claimPartition(tx, schema, batch.topic, batch.partition);
+      let applied = 0;
+      for (const message of batch.messages) {
+        const at = message.kind === 'event' ? checkpointOf(message.event) : message.checkpoint;
+        if (isAtOrBefore(at, watermark)) continue;
+        if (message.kind === 'event') {
+          fresh.push(message.event);
+          applied++;
+        }
+        watermark = at;
+      }
+      watermarks.set(batch, { watermark, applied });
     }
+    // Each partition is in the log's order; together they are put back in it.
+    if (batches.length > 1) fresh.sort((a, b) => (isAtOrBefore(checkpointOf(a), checkpointOf(b)) ? -1 : 1));
     // A batch with course events changes course rows as it goes: it locks its courses first. A
     // batch of scans only writes rows of its own streams until it recounts: it locks just before,
     // so such batches run side by side until then. Every lock set is taken at once, in one order.
@@ -66,31 +84,42 @@ export async function applyPartitionBatch(
     const courses =
       fresh.length > 0
         ? await applyEvents(tx, schema, projections, fresh, {
-            retry: batch.retry,
+            retry: first.retry,
             beforeDeferred: courseEvents ? undefined : () => lockCourses(tx, fresh),
           })
         : null;
-    await tx.query(
-      `UPDATE ${schema}.partition_progress
-          SET transaction_id = $3::xid8, position = $4, next_offset = greatest(next_offset, $5), owner = $6,
-              applied_events = applied_events + $7, updated_at = now()
-        WHERE topic = $1 AND partition = $2`,
-      [
-        batch.topic,
-        batch.partition,
-        watermark.transactionId,
-        watermark.position,
-        batch.nextOffset,
-        batch.owner,
-        fresh.length,
-      ],
-    );
+    for (const batch of inOrder) {
+      const { watermark, applied } = watermarks.get(batch)!;
+      await tx.query(
+        `UPDATE ${schema}.partition_progress
+            SET transaction_id = $3::xid8, position = $4, next_offset = greatest(next_offset, $5), owner = $6,
+                applied_events = applied_events + $7, updated_at = now()
+          WHERE topic = $1 AND partition = $2`,
+        [
+          batch.topic,
+          batch.partition,
+          watermark.transactionId,
+          watermark.position,
+          batch.nextOffset,
+          batch.owner,
+          applied,
+        ],
+      );
+    }
     const before = await readCheckpoint(tx, schema, true);
-    const checkpoint = await advanceCheckpoint(tx, schema, batch.topic, batch.partitions, before);
+    const checkpoint = await advanceCheckpoint(tx, schema, first.topic, first.partitions, before);
     await announce(tx, checkpoint === before ? null : checkpoint, courses);
-    return { applied: fresh.length, watermark, checkpoint };
+    return batches.map((batch) => ({ ...watermarks.get(batch)!, checkpoint }));
   });
 }
+
+/** One partition's batch on its own (applyPartitionBatches). */
+export const applyPartitionBatch = async (
+  db: SqlDatabase,
+  schema: string,
+  projections: readonly Projection[],
+  batch: PartitionBatch,
+): Promise<PartitionResult> => (await applyPartitionBatches(db, schema, projections, [batch]))[0]!;
 
 /**
  * Locks the partition's row (a projector that lost the partition in a rebalance and is still

@@ -6,7 +6,8 @@ import { readModelLag } from '@portal/platform/read-models/checkpoint';
 import type { EventStore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import type { Projection } from '../projection.ts';
-import { applyPartitionBatch } from './apply-partition.ts';
+import { type PartitionBatch, applyPartitionBatches } from './apply-partition.ts';
+import { groupByPartition } from './group-apply.ts';
 import type { RetryPolicy } from '../apply.ts';
 import { readFaults } from '@portal/platform/read-models/projection-faults';
 
@@ -73,11 +74,16 @@ export async function startKafkaProjector(options: KafkaProjectorOptions) {
     if (!payload.restart) state.running = false;
   });
 
+  // The batches of one fetch applied in one transaction (each partition stays in order).
+  const apply = groupByPartition((batches: PartitionBatch[]) =>
+    applyPartitionBatches(options.target, options.schema, options.projections, batches),
+  );
+
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({
-    // Partitions in their own transactions side by side (each partition stays in order).
-    partitionsConsumedConcurrently: 3,
+    // Every partition's batch handed over at once, so they can be applied together.
+    partitionsConsumedConcurrently: partitions,
     eachBatchAutoResolve: false,
     eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
       for (let from = 0; from < batch.messages.length; from += CHUNK) {
@@ -95,7 +101,7 @@ export async function startKafkaProjector(options: KafkaProjectorOptions) {
         for (let attempt = 0; ; attempt++) {
           if (!isRunning() || isStale()) return;
           try {
-            const result = await applyPartitionBatch(options.target, options.schema, options.projections, work);
+            const result = await apply(work);
             state.applied += result.applied;
             state.lastError = null;
             break;
