@@ -53,21 +53,6 @@ describe.each(testDatabases())('read models built partition by partition on $nam
   }, 60_000);
   afterAll(() => portal.close());
 
-  const apply = (
-    schema: string,
-    partition: number,
-    messages: TopicMessage[],
-    using: readonly Projection[] = projections,
-  ) =>
-    applyPartitionBatch(portal.db, schema, using, {
-      topic: TOPIC,
-      partition,
-      partitions: PARTITIONS,
-      owner: 'test',
-      messages,
-      nextOffset: 0,
-    });
-
   const batchOf = (partition: number, messages: TopicMessage[]): PartitionBatch => ({
     topic: TOPIC,
     partition,
@@ -76,6 +61,13 @@ describe.each(testDatabases())('read models built partition by partition on $nam
     messages,
     nextOffset: 0,
   });
+
+  const apply = (
+    schema: string,
+    partition: number,
+    messages: TopicMessage[],
+    using: readonly Projection[] = projections,
+  ) => applyPartitionBatch(portal.db, schema, using, batchOf(partition, messages));
 
   it('equals the single projector when the partitions of each fetch are applied together, and moves the checkpoint with them', async () => {
     const schema = 'kx_together';

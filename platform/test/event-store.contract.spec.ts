@@ -288,44 +288,36 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
   // Only where transactions run side by side (PGlite has one connection: none is ever in flight
   // while another commits).
   if (database.name === 'postgres') {
-    it('is woken when a transaction that held events back ends, though it appends nothing', async () => {
-      const { received, subscription } = await subscribeFromHead();
-      // A transaction elsewhere (a projector's batch, a command's) holds an older transaction id.
+    /** A transaction with an id, open until released: events committed after it began are held back. */
+    const holdOpen = async () => {
       let release = () => {};
       let began = () => {};
-      const holding = new Promise<void>((resolve) => (began = resolve));
-      const blocker = db.transaction(async (tx) => {
+      const open = new Promise<void>((resolve) => (began = resolve));
+      const done = db.transaction(async (tx) => {
         await tx.query('SELECT pg_current_xact_id()');
         began();
         await new Promise<void>((resolve) => (release = resolve));
       });
-      await holding;
+      await open;
+      return { release: () => (release(), done) };
+    };
+
+    it('is woken when a transaction that held events back ends, though it appends nothing', async () => {
+      const { received, subscription } = await subscribeFromHead();
+      // A transaction elsewhere (a projector's batch, a command's) holds an older transaction id.
+      const blocker = await holdOpen();
       // Committed and notified, but behind the running transaction: not readable yet.
       await store.append('counter-held', [event(1)], { expectedRevision: 'no_stream' });
       await sleep(200);
       expect(received.filter((e) => e.streamId === 'counter-held')).toHaveLength(0);
       // It ends without appending, so without a notification: the event is read all the same.
-      release();
-      await blocker;
+      await blocker.release();
       await expect.poll(() => received.filter((e) => e.streamId === 'counter-held').length, { timeout: 2000 }).toBe(1);
       await subscription.stop();
     });
 
     it('looks again soon after each pass that read events while others were still held back (a steady load)', async () => {
       const { received, subscription } = await subscribeFromHead();
-      /** A transaction with an id, open until released: events committed after it began are held back. */
-      const holdOpen = async () => {
-        let release = () => {};
-        let began = () => {};
-        const open = new Promise<void>((resolve) => (began = resolve));
-        const done = db.transaction(async (tx) => {
-          await tx.query('SELECT pg_current_xact_id()');
-          began();
-          await new Promise<void>((resolve) => (release = resolve));
-        });
-        await open;
-        return { release: () => (release(), done) };
-      };
       const chain = () => received.filter((e) => e.streamId === 'counter-chain').length;
       // Each step: the event before becomes readable while the next is held back by a newer
       // transaction. A reader that backed off further at every such pass would sleep its whole
