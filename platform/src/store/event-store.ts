@@ -43,9 +43,9 @@ export function createEventStore(db: SqlDatabase): EventStore {
     if (fold !== HISTORY) memory.set(fold, streamId, current);
     return current;
   };
-  const readFolded = async <State>(sql: Sql, streamId: string, fold: StreamFold<State>) => {
+  const readFolded = async <State>(streamId: string, fold: StreamFold<State>) => {
     const known = remembered(fold, streamId);
-    return foldFrom(streamId, fold, known, await readStreamAfter(sql, streamId, known.revision));
+    return foldFrom(streamId, fold, known, await readStreamAfter(db, streamId, known.revision));
   };
   const remembered = <State>(fold: StreamFold<State>, streamId: string): Folded<State> =>
     (fold !== HISTORY && memory.get(fold, streamId)) || { state: fold.initial(), revision: -1, position: null };
@@ -95,7 +95,7 @@ export function createEventStore(db: SqlDatabase): EventStore {
     // Optimistic first: read, decide, and append expecting the revision read, group-committed
     // with other callers (one round trip for the append instead of a transaction of six).
     const { folded: given, ...appendOptions } = options;
-    const folded = given ?? (await readFolded(db, streamId, fold));
+    const folded = given ?? (await readFolded(streamId, fold));
     const decided = appendOptions.inSameTransaction ? null : decideOnFolded(streamId, folded, decide, appendOptions);
     if (decided) {
       if (decided.unchanged) return decided.unchanged;
@@ -117,7 +117,7 @@ export function createEventStore(db: SqlDatabase): EventStore {
         ...(history && { folded: foldTail(HISTORY, EMPTY_HISTORY, history) }),
       }),
     appendFolded,
-    readFolded: (streamId, fold) => readFolded(db, streamId, fold),
+    readFolded,
     async readFoldedMany(streams) {
       const known = streams.map(({ streamId, fold }) => remembered(fold, streamId));
       // One stream may be asked for with two folds: each ask gets its own tail.

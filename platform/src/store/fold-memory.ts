@@ -38,8 +38,5 @@ export function createFoldMemory(limit = REMEMBERED_STREAMS) {
     },
     /** Forgets everything: the log is behind what was read (a database restored under the process). */
     clear: () => folds.clear(),
-    get size() {
-      return folds.size;
-    },
   };
 }
