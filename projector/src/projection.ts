@@ -28,6 +28,13 @@ export interface Projection {
    */
   afterRebuild?(sql: Sql, schema: string): Promise<void>;
   /**
+   * Every event it reads is about one course (`courseOf` in apply.ts) and what it writes for it
+   * touches only that course's rows: a rebuild on PostgreSQL fills it in several lanes side by
+   * side, each holding a share of the courses on a connection of its own (one course's events
+   * stay in order in one lane).
+   */
+  byCourse?: boolean;
+  /**
    * The event types `apply` acts on (the decoders it uses: `readsOf`); a batch holding none of
    * them passes this projection by without a statement. Unset: it is given every batch.
    */

@@ -5,12 +5,14 @@ import { type Checkpoint, type EventStore, START, checkpointOf, isAtOrBefore } f
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { buildQueryIndexes, setQueryIndexesAside } from '@portal/platform/read-models/query-indexes';
 import type { Projection } from './projection.ts';
-import { applyBatchIn, applyEvents } from './apply.ts';
+import { applyBatchIn, applyEvents, courseOf } from './apply.ts';
 import { prepareReadModels, recordVersion } from './read-models.ts';
 
 const BATCH = 5000;
 /** How many batches the fastest projection may be ahead of the slowest in a rebuild. */
 const AHEAD = 4;
+/** The lanes a projection keyed by course is filled in on PostgreSQL (Projection.byCourse). */
+const COURSE_LANES = 2;
 
 export interface RebuildOptions {
   /** The log; it must live in the same database as the read models (true of every setup here). */
@@ -60,9 +62,10 @@ async function fillFromLog(options: RebuildOptions, next: string, projections: r
 /**
  * Applies the log from `next`'s checkpoint to its end through each projection on its own
  * connection, so one's rows are built in the portal's thread while another's statements run in
- * the database. They share the batches read (the next read while this one is applied), none runs
- * more than AHEAD batches before the slowest, and `onApplied` is told of each batch all have
- * applied. Answers where the log ended (the caller writes the checkpoint).
+ * the database; a projection keyed by course, in COURSE_LANES lanes on PostgreSQL. They share
+ * the batches read (the next read while this one is applied), none runs more than AHEAD batches
+ * before the slowest, and `onApplied` is told of each batch all have applied. Answers where the
+ * log ended (the caller writes the checkpoint).
  */
 async function followInLanes(
   options: RebuildOptions,
@@ -71,7 +74,8 @@ async function followInLanes(
   onApplied: (events: number) => void,
 ): Promise<Checkpoint> {
   const { db, store, batch: size = BATCH } = options;
-  let lanes = projections.map(() => Promise.resolve());
+  const lanes = projections.flatMap((projection) => lanesOf(projection, db.kind === 'postgres' ? COURSE_LANES : 1));
+  let work = lanes.map(() => Promise.resolve());
   const applying: Promise<void>[] = [];
   let reached = await readCheckpoint(db, next);
   try {
@@ -80,8 +84,8 @@ async function followInLanes(
       const following = store.readAll(checkpointOf(batch.at(-1)!), size);
       following.catch(() => {}); // awaited below; a failed apply must not leave it unhandled
       const events = batch;
-      lanes = lanes.map((lane, i) => lane.then(() => fillBatch(db, next, projections[i]!, events)));
-      const applied = Promise.all(lanes).then(() => onApplied(events.length));
+      work = work.map((lane, i) => lane.then(() => fillBatch(db, next, lanes[i]!.projection, lanes[i]!.share(events))));
+      const applied = Promise.all(work).then(() => onApplied(events.length));
       applied.catch(() => {}); // awaited below, in order
       applying.push(applied);
       if (applying.length > AHEAD) await applying.shift();
@@ -92,9 +96,30 @@ async function followInLanes(
     return reached;
   } catch (error) {
     // No lane goes on writing once the rebuild has failed (it may be started again at once).
-    await Promise.allSettled(lanes);
+    await Promise.allSettled(work);
     throw error;
   }
+}
+
+/** A projection's lanes: one with every event, or `count` each with the events of its share of the courses. */
+function lanesOf(projection: Projection, count: number) {
+  if (!projection.byCourse || count < 2) return [{ projection, share: (events: readonly StoredEvent[]) => events }];
+  return Array.from({ length: count }, (_, lane) => ({
+    projection,
+    share: (events: readonly StoredEvent[]) =>
+      events.filter((event) => {
+        // One about no course (none is, of what such a projection reads) is kept, in the first lane.
+        const course = courseOf(event);
+        return (course === null ? 0 : laneOfCourse(course, count)) === lane;
+      }),
+  }));
+}
+
+/** A course's lane: FNV-1a of its id, so one course's events always go to the same lane. */
+function laneOfCourse(course: string, count: number) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < course.length; i++) hash = Math.imul(hash ^ course.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % count;
 }
 
 /**
@@ -103,6 +128,7 @@ async function followInLanes(
  * rebuild cut short starts again from nothing (the swap that moves it in is durable).
  */
 async function fillBatch(db: SqlDatabase, schema: string, projection: Projection, events: readonly StoredEvent[]) {
+  if (events.length === 0) return;
   await db.transaction(async (tx) => {
     await tx.query(`SET LOCAL synchronous_commit = off`);
     await applyEvents(tx, schema, [projection], events, { rebuilding: true });

@@ -11,7 +11,8 @@ import type { Projection } from '../src/projection.ts';
 import { step, story } from './course-stories.ts';
 
 /**
- * A rebuild applies each projection on its own connection, apart from the others, and counts
+ * A rebuild applies each projection on its own connection, apart from the others (on PostgreSQL
+ * the attendance and the courses each in two lanes, a share of the courses each), and counts
  * the courses' and rounds' attendance once the whole log is in (Projection.afterRebuild). What it
  * builds must be what a projector following the log builds, however far one projection runs
  * ahead of another: many stories (scans, voids, re-scans, rounds cancelled, courses deleted,

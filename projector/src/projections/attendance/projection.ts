@@ -25,6 +25,8 @@ export const attendanceProjection: Projection = {
   reads: READS,
   // Attendance keeps the course and round rows' counts.
   rebuiltWith: ['courses'],
+  // Every row it writes is one course's (its count, its rounds', its members').
+  byCourse: true,
   version: 4,
   async createTables(sql, schema) {
     for (const table of attendanceTables) await createTable(sql, schema, table);

@@ -22,6 +22,8 @@ export const coursesProjection: Projection = {
   reads: readsOf(decodeCourseEvent),
   // Attendance keeps the course and round rows' counts.
   rebuiltWith: ['attendance'],
+  // Every row it writes is one course's (its count, its rounds', its members').
+  byCourse: true,
   version: 4,
   async createTables(sql, schema) {
     for (const table of coursesTables) await createTable(sql, schema, table);
