@@ -12,7 +12,6 @@ import { performance } from 'node:perf_hooks';
 import { PROGRESS_CHANNEL } from '@portal/platform/read-models/checkpoint';
 import { type TestDatabase, testUploadsDir } from '@portal/platform/testing/databases';
 import { type PortalOptions, startPortal } from '@portal/deploy/portal';
-import { connectPostgres } from '@portal/platform/store/postgres';
 import { useTestDataKeys } from '@portal/platform/testing/data-keys';
 import { setUpScanning } from './scan-setup.ts';
 
@@ -34,11 +33,10 @@ export async function scanLoad(
 ) {
   const scanners = options.scanners ?? SCANNERS;
   const { db, url, drop } = await database.open();
-  // As `npm start` runs on PostgreSQL: the projector on connections of its own.
-  const projectorDb = url ? connectPostgres({ connectionString: url, max: 2 }) : undefined;
   const portal = await startPortal({
     db,
-    projectorDb,
+    // As `npm start` runs on PostgreSQL: the projector in a thread of its own.
+    projectorThread: url ? { connectionString: url } : undefined,
     sessionSecret: 'bench-session-secret-of-enough-length',
     admin: ADMIN,
     uploadsDir: testUploadsDir(),
@@ -110,7 +108,6 @@ export async function scanLoad(
     );
   } finally {
     await portal.close();
-    await projectorDb?.close();
     await drop();
   }
 }

@@ -43,14 +43,12 @@ const opening = openDatabase({ ...config, onError: (error) => console.warn('data
 opening.catch(() => {}); // reported below, once awaited
 const [
   { sessionLifetimesFromEnv, trustProxyFromEnv, uploadsDirFromEnv },
-  { connectPostgres },
   { startPortal },
   { embeddedSessionSecret },
   { embeddedHttpsFromEnv, listenSecure, phoneLines },
   { dataKeysFromEnv, useDataKeys },
 ] = await Promise.all([
   import('@portal/platform/http/service-config'),
-  import('@portal/platform/store/postgres'),
   import('./portal.ts'),
   import('./session-secret.ts'),
   import('./embedded-https.ts'),
@@ -60,14 +58,6 @@ const db = await opening.catch((error: Error) => {
   console.error(`\n  The portal could not start: ${error.message}\n`);
   process.exit(1);
 });
-// On PostgreSQL the projector has connections of its own (README, Performance).
-const projectorDb = config.databaseUrl
-  ? connectPostgres({
-      connectionString: config.databaseUrl,
-      max: 2,
-      onError: (error) => console.warn('database:', error.message),
-    })
-  : undefined;
 let portal: Portal;
 let https: EmbeddedHttps | null = null;
 try {
@@ -75,7 +65,8 @@ try {
   https = await embeddedHttpsFromEnv(process.env, config.dataDir);
   portal = await startPortal({
     db,
-    projectorDb,
+    // On PostgreSQL the projector runs in a thread of its own (README, Performance).
+    projectorThread: config.databaseUrl ? { connectionString: config.databaseUrl } : undefined,
     sessionSecret: embeddedSessionSecret(config.dataDir),
     uploadsDir: uploadsDirFromEnv(),
     warmAddresses: true,
@@ -90,7 +81,6 @@ try {
   await portal.app.listen({ port, host });
   if (https) await listenSecure(portal.app.secureServer!, https.port, host);
 } catch (error) {
-  await projectorDb?.close();
   await db.close();
   console.error(`\n  The portal could not start: ${(error as Error).message}\n`);
   process.exit(1);
@@ -126,7 +116,6 @@ const shutdown = async () => {
   if (closing) return;
   closing = true;
   await portal.close();
-  await projectorDb?.close();
   await db.close();
   process.exit(0);
 };

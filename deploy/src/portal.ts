@@ -15,6 +15,7 @@ import { rewrapKeys } from '@portal/platform/privacy/personal-data';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { projections } from '@portal/projector/projections/index';
 import { startProjector } from '@portal/projector/projector';
+import { startProjectorThread } from '@portal/projector/thread/projector-thread';
 import { queryApi } from '@portal/query-api/app';
 import { serveConsole } from './serve-console.ts';
 import { secureOriginRoute, trustRoutes } from './trust-routes.ts';
@@ -22,11 +23,12 @@ import { secureOriginRoute, trustRoutes } from './trust-routes.ts';
 export interface PortalOptions {
   db: SqlDatabase;
   /**
-   * The projector's own connections to the same database (PostgreSQL): it then never waits
-   * behind requests for a connection, so the read models keep up under a rush. Omitted: `db`.
-   * The caller closes it, as it closes `db`.
+   * On PostgreSQL, the database's URL: the projector then runs in a thread of its own with its
+   * own connections (projector/src/thread), so its batches never wait behind the requests, for a
+   * connection or for the event loop, and the read models keep up under a rush. Omitted: the
+   * projector runs in this thread on `db` (PGlite's one connection is in this thread).
    */
-  projectorDb?: SqlDatabase;
+  projectorThread?: { connectionString: string };
   sessionSecret: string;
   secureCookie?: boolean;
   /** Which proxies may name the client (TRUST_PROXY); none by default. */
@@ -87,14 +89,10 @@ export async function startPortal(options: PortalOptions) {
   const brokers = kafkaBrokersFromEnv();
   const kafka =
     options.kafka === undefined ? brokers && { brokers, topic: process.env.KAFKA_TOPIC || undefined } : options.kafka;
-  const projectorDb = options.projectorDb ?? db;
-  const projector = await startProjector({
-    source: projectorDb === db ? store : createEventStore(projectorDb),
-    target: projectorDb,
-    projections,
-    kafka,
-    onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
-  });
+  const onProjectorError = (error: unknown) => app.log.error({ err: error }, 'projector batch failed; retrying');
+  const projector = options.projectorThread
+    ? await startProjectorThread({ ...options.projectorThread, kafka, onError: onProjectorError })
+    : await startProjector({ source: store, target: db, projections, kafka, onError: onProjectorError });
   const attendance = options.attendance ?? attendanceConfig(options.sessionSecret);
   await app.register(commandApi, { db, store, uploadsDir: options.uploadsDir, attendance, mail: options.mail });
   await app.register(queryApi, {

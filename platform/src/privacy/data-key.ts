@@ -30,6 +30,9 @@ function keys(): DataKeys {
   return configured;
 }
 
+/** The keys this process uses, for a thread of its own to use the same (useDataKeys there). */
+export const dataKeysInUse = (): DataKeys => keys();
+
 const PREFIX = 'kek1';
 export const keyIdOf = (kek: Buffer) => createHash('sha256').update(kek).digest('hex').slice(0, 12);
 
