@@ -1,11 +1,11 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '@portal/contracts/envelope';
 import { appendInTransaction, readAllAfter } from '../src/store/event-store.ts';
 import { START } from '../src/store/port.ts';
-import { createEventStoreSchema } from '../src/store/schema.ts';
-import type { Sql, SqlDatabase } from '../src/store/sql.ts';
-import { postgresDatabase, postgresSkipReason } from '../src/testing/databases.ts';
+import type { Sql } from '../src/store/sql.ts';
+import { postgresSkipReason } from '../src/testing/databases.ts';
+import { freshPostgres } from '../src/testing/postgres-suite.ts';
 
 /** The reader everyone writes first: follow the position. It skips events; this file shows when. */
 async function naiveReadAfter(db: Sql, position: number): Promise<StoredEvent[]> {
@@ -21,18 +21,10 @@ if (skip) console.warn(`\n!!! ${skip}\n`);
 
 // PGlite has one connection, so transactions there never overlap: this needs real PostgreSQL.
 describe.skipIf(skip !== null)('global order with transactions committing out of order (PostgreSQL)', () => {
-  let db: SqlDatabase;
-  let url: string;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const opened = await postgresDatabase.open();
-    ({ db, drop } = opened);
-    url = opened.url!;
-    await createEventStoreSchema(db);
-  });
-  afterAll(() => drop());
+  const postgres = freshPostgres();
 
   it('the naive position reader skips an event that the transaction-aware reader delivers', async () => {
+    const { db, url } = postgres;
     const slow = new pg.Client({ connectionString: url });
     await slow.connect();
     const slowTx: Sql = { query: async (text, params) => (await slow.query(text, params as unknown[])).rows };
@@ -65,6 +57,7 @@ describe.skipIf(skip !== null)('global order with transactions committing out of
   });
 
   it('a transaction left open elsewhere holds the reader back but never makes it skip', async () => {
+    const { db, url } = postgres;
     const before = await readAllAfter(db, START, 1000);
     const idle = new pg.Client({ connectionString: url });
     await idle.connect();

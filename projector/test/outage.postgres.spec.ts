@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEventStore } from '@portal/platform/store/event-store';
 import { connectPostgres } from '@portal/platform/store/postgres';
-import { createEventStoreSchema } from '@portal/platform/store/schema';
-import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
-import type { SqlDatabase } from '@portal/platform/store/sql';
 import { memberRegisteredEvent } from '@portal/platform/testing/accounts';
-import { postgresDatabase, postgresSkipReason } from '@portal/platform/testing/databases';
+import { postgresSkipReason } from '@portal/platform/testing/databases';
+import { freshPostgres } from '@portal/platform/testing/postgres-suite';
 import { projections } from '../src/projections/index.ts';
 import { startProjector } from '../src/projector.ts';
 
@@ -13,20 +11,11 @@ const skip = postgresSkipReason();
 if (skip) console.warn(`\n!!! ${skip}\n`);
 
 describe.skipIf(skip !== null)('projector through a database outage (PostgreSQL)', () => {
-  let db: SqlDatabase;
-  let url: string;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const opened = await postgresDatabase.open();
-    ({ db, drop } = opened);
-    url = opened.url!;
-    await createEventStoreSchema(db);
-    // Reads the views as the query side does: its killed connections come back holding the key.
-    await unlockReadModels(db);
-  });
-  afterAll(() => drop());
+  // Reads the views as the query side does: its killed connections come back holding the key.
+  const postgres = freshPostgres({ unlocked: true });
 
   it('reconnects, LISTEN included, and resumes by itself after its connections are killed', async () => {
+    const { db, url } = postgres;
     const projectorDb = connectPostgres({ connectionString: url, onError: () => {} });
     const store = createEventStore(db);
     const projector = await startProjector({

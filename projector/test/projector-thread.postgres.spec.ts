@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
+import { describe, expect, it } from 'vitest';
 import { createEventStore } from '@portal/platform/store/event-store';
-import { createEventStoreSchema } from '@portal/platform/store/schema';
-import type { SqlDatabase } from '@portal/platform/store/sql';
 import { memberRegisteredEvent } from '@portal/platform/testing/accounts';
-import { postgresDatabase, postgresSkipReason } from '@portal/platform/testing/databases';
+import { postgresSkipReason } from '@portal/platform/testing/databases';
+import { freshPostgres } from '@portal/platform/testing/postgres-suite';
 import { PROJECTOR_THREAD_APPLICATION } from '../src/thread/messages.ts';
 import { startProjectorThread } from '../src/thread/projector-thread.ts';
 
@@ -13,27 +11,18 @@ if (skip) console.warn(`\n!!! ${skip}\n`);
 
 /** The projector in a worker thread of its own (the portal on PostgreSQL runs it so). */
 describe.skipIf(skip !== null)('the projector thread (PostgreSQL)', () => {
-  let db: SqlDatabase;
-  let url: string;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const opened = await postgresDatabase.open();
-    ({ db, drop } = opened);
-    url = opened.url!;
-    await createEventStoreSchema(db);
-    await unlockReadModels(db); // read through the views, sealed columns opened
-  });
-  afterAll(() => drop());
+  const postgres = freshPostgres({ unlocked: true });
 
   const threadConnections = async () =>
     (
-      await db.query<{ n: number }>(
+      await postgres.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
         [PROJECTOR_THREAD_APPLICATION],
       )
     )[0]!.n;
 
   it('follows the log with the data keys of this process, answers for its health, and closes its connections when stopped', async () => {
+    const { db, url } = postgres;
     // A minute's poll: only the log's NOTIFY, heard in the thread, wakes it in time.
     const projector = await startProjectorThread({ connectionString: url, pollMs: 60_000 });
     try {
@@ -59,7 +48,7 @@ describe.skipIf(skip !== null)('the projector thread (PostgreSQL)', () => {
   });
 
   it('refuses to start, saying why, when its database cannot be used', async () => {
-    const missing = new URL(url);
+    const missing = new URL(postgres.url);
     missing.pathname = '/portal_no_such_database';
     await expect(startProjectorThread({ connectionString: missing.toString() })).rejects.toThrow(
       /database "portal_no_such_database" does not exist/,
