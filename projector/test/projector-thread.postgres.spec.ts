@@ -44,6 +44,9 @@ describe.skipIf(skip !== null)('the projector thread (PostgreSQL)', () => {
       await projector.stop();
     }
     expect(await threadConnections()).toBe(0);
+    // Stopped: not running, nothing wrong, and a question about its health answered, not left hanging.
+    expect(projector.state()).toEqual({ running: false, lastError: null });
+    await expect(projector.health()).rejects.toThrow(/the projector's thread ended/);
     await projector.stop(); // stopping twice is harmless
   });
 

@@ -36,6 +36,9 @@ export async function startProjectorThread(options: ProjectorThreadOptions): Pro
   let state: { running: boolean; lastError: string | null } = { running: false, lastError: null };
   let member: unknown = null;
   let stopping = false;
+  let running = false;
+  /** Why the thread ended, once it has. */
+  let gone: string | null = null;
   let nextId = 0;
   const asked = new Map<number, { resolve(health: ProjectorHealth): void; reject(error: Error): void }>();
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -47,6 +50,7 @@ export async function startProjectorThread(options: ProjectorThreadOptions): Pro
     worker.on('message', (message: FromThread) => {
       switch (message.kind) {
         case 'started':
+          running = true;
           return resolve();
         case 'failed':
           return reject(fromThreadError(message.error));
@@ -68,17 +72,16 @@ export async function startProjectorThread(options: ProjectorThreadOptions): Pro
     // An exception the thread did not catch: it ends after this ('exit' below says so).
     worker.on('error', (error) => {
       reject(error);
-      if (!stopping) options.onError?.(error);
+      if (running && !stopping) options.onError?.(error);
     });
     worker.once('exit', (code) => {
-      const lastError = `the projector's thread ended (exit code ${code})`;
-      if (!stopping) {
-        state = { running: false, lastError };
-        options.onError?.(new Error(lastError));
-      }
-      for (const waiting of asked.values()) waiting.reject(new Error(lastError));
+      gone = `the projector's thread ended (exit code ${code})`;
+      state = { running: false, lastError: stopping ? null : gone };
+      // Once it followed the log, an end not asked for is loud (before that, starting fails).
+      if (running && !stopping) options.onError?.(new Error(gone));
+      for (const waiting of asked.values()) waiting.reject(new Error(gone));
       asked.clear();
-      reject(new Error(lastError));
+      reject(new Error(gone));
     });
   });
   await started.catch(async (error: unknown) => {
@@ -90,6 +93,7 @@ export async function startProjectorThread(options: ProjectorThreadOptions): Pro
     state: () => ({ ...state }),
     health: () =>
       new Promise<ProjectorHealth>((resolve, reject) => {
+        if (gone) return reject(new Error(gone));
         const id = nextId++;
         asked.set(id, { resolve, reject });
         worker.postMessage({ kind: 'health', id } satisfies ToThread);
