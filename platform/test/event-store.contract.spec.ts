@@ -370,3 +370,53 @@ describe.each(testDatabases())('global order across transaction-id digit boundar
     }
   });
 });
+
+/**
+ * The log read in order (one JSON text a batch) must give the very events a stream's read gives
+ * (a row at a time): every field, Thai and emoji in the data, metadata or none, and the time to the
+ * millisecond however many microseconds the database kept, in any session time zone.
+ */
+describe.each(testDatabases())('the log read in order equals the streams read on $name', (database) => {
+  it('gives the same events, field for field', async () => {
+    const { db, drop } = await database.open();
+    try {
+      await createEventStoreSchema(db);
+      const store = createEventStore(db);
+      await store.append(
+        'same-a',
+        [{ type: 'Said', schemaVersion: 2, data: { text: 'สวัสดีครับ 👋', nested: { list: [1, 2.5, null], yes: true } } }],
+        { expectedRevision: 'no_stream' },
+      );
+      await store.append(
+        'same-b',
+        [{ ...event(1), metadata: { actorId: 'someone', correlationId: 'c-1' } }, event(2)],
+        { expectedRevision: 'no_stream' },
+      );
+      const times = ['2026-01-02 03:04:05.999999+00', '1999-12-31 23:59:59.000500+07', '2026-11-25 00:00:00+00'];
+      for (const [revision, time] of times.entries()) {
+        await db.query(
+          `INSERT INTO es.events (transaction_id, stream_id, stream_revision, type, schema_version, data, created_at)
+           VALUES (pg_current_xact_id(), 'same-c', $1, 'Timed', 1, '{"n": 0}', $2::timestamptz)`,
+          [revision, time],
+        );
+      }
+      await db.useSessionSetting('TimeZone', 'Asia/Bangkok');
+      // Held back while any older transaction of the server's is still running (another suite's).
+      await expect.poll(async () => (await store.readAll(START, 100)).length, { timeout: 10_000 }).toBe(6);
+      const inOrder = await store.readAll(START, 100);
+      const streams = [
+        ...(await store.readStream('same-a')),
+        ...(await store.readStream('same-b')),
+        ...(await store.readStream('same-c')),
+      ];
+      expect(inOrder).toEqual(streams);
+      expect(inOrder.filter((e) => e.streamId === 'same-c').map((e) => e.createdAt)).toEqual([
+        '2026-01-02T03:04:05.999Z',
+        '1999-12-31T16:59:59.000Z',
+        '2026-11-25T00:00:00.000Z',
+      ]);
+    } finally {
+      await drop();
+    }
+  });
+});

@@ -316,17 +316,43 @@ async function findIdempotent(sql: Sql, key: string, fingerprint: string): Promi
   return row.result ? { ...row.result, replayed: true } : null;
 }
 
+/**
+ * The log after `after`, in its order, up to `limit` events, none behind a transaction still
+ * running. The batch comes back as one JSON text, parsed at once: a rebuild reads millions of
+ * events, and a field at a time (PGlite copies and decodes each) cost a tenth of a PGlite rebuild.
+ * The events equal those read row by row (toStoredEvent; event-store.contract.spec.ts).
+ */
 export async function readAllAfter(sql: Sql, after: Checkpoint, limit: number): Promise<StoredEvent[]> {
-  const rows = await sql.query<EventRow>(
-    `${SELECT_EVENTS}
-     WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
-       AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-     ORDER BY transaction_id, position
-     LIMIT $3`,
+  const [row] = await sql.query<{ batch: string | null }>(
+    `SELECT json_agg(json_build_array(position, transaction_id::text, stream_id, stream_revision, type,
+              schema_version, data, metadata, ${ISO_CREATED_AT}) ORDER BY transaction_id, position)::text AS batch
+       FROM (SELECT * FROM es.events
+              WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+                AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+              ORDER BY transaction_id, position
+              LIMIT $3) events`,
     [after.transactionId, after.position, limit],
   );
-  return rows.map(toStoredEvent);
+  if (!row?.batch) return [];
+  return (JSON.parse(row.batch) as EventTuple[]).map(
+    ([position, transactionId, streamId, streamRevision, type, schemaVersion, data, metadata, createdAt]) => ({
+      position,
+      transactionId,
+      streamId,
+      streamRevision,
+      type,
+      schemaVersion,
+      data,
+      metadata,
+      createdAt,
+    }),
+  );
 }
+
+/** created_at as Date.toISOString() writes it: UTC, milliseconds (truncated, as a Date from the driver). */
+const ISO_CREATED_AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+type EventTuple = [number, string, string, number, string, number, unknown, StoredEvent['metadata'], string];
 
 /** The events at these global positions, in the log's order (a projection catching up on what it missed). */
 export async function readEventsAt(sql: Sql, positions: readonly number[]): Promise<StoredEvent[]> {
