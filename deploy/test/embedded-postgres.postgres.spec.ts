@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { sampleMember } from '@portal/platform/testing/accounts';
 import { postgresSkipReason } from '@portal/platform/testing/databases';
+import { PROJECTOR_THREAD_APPLICATION } from '@portal/projector/thread/messages';
 import { startPortalProcess } from '../src/testing/portal-process.ts';
 
 const skipped = postgresSkipReason();
@@ -39,6 +41,17 @@ describe.skipIf(skipped)('npm start on PostgreSQL', () => {
       const { members } = (await report.json()) as { members: { _id: string; fullName: string }[] };
       // Sealed in the event with the person's key, opened by the thread with the data keys it was given.
       expect(members.find((member) => member._id === id)).toMatchObject({ fullName: 'Threadbare Quillon' });
+
+      // The projector's connections are the thread's own, named so, not the requests' pool.
+      const client = new pg.Client({ connectionString: portal.databaseUrl! });
+      await client.connect();
+      const { rows } = await client
+        .query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+          [PROJECTOR_THREAD_APPLICATION],
+        )
+        .finally(() => client.end());
+      expect(rows[0]!.n).toBeGreaterThan(0);
 
       const health = await fetch(`${portal.url}/api/health`);
       expect(health.status).toBe(200);

@@ -384,7 +384,19 @@ describe.each(testDatabases())('the log read in order equals the streams read on
       const store = createEventStore(db);
       await store.append(
         'same-a',
-        [{ type: 'Said', schemaVersion: 2, data: { text: 'สวัสดีครับ 👋', nested: { list: [1, 2.5, null], yes: true } } }],
+        [
+          {
+            type: 'Said',
+            schemaVersion: 2,
+            data: {
+              text: 'สวัสดีครับ 👋',
+              // Quotes, backslashes, control characters, right-to-left marks, a Thai combining mark, formula prefixes.
+              tricky: '"\\\u0001\u001f\u202e\u200fก\u0e34\u0e48=+-@\n\t</script>',
+              large: 'ข'.repeat(1_000_000),
+              nested: { list: [1, 2.5, null, -0.000001, 1e21], yes: true },
+            },
+          },
+        ],
         { expectedRevision: 'no_stream' },
       );
       await store.append(

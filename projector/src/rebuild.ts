@@ -74,7 +74,14 @@ async function followInLanes(
   onApplied: (events: number) => void,
 ): Promise<Checkpoint> {
   const { db, store, batch: size = BATCH } = options;
-  const lanes = projections.flatMap((projection) => lanesOf(projection, db.kind === 'postgres' ? COURSE_LANES : 1));
+  const courseLanes = db.kind === 'postgres' ? COURSE_LANES : 1;
+  // Each projection's lanes: every event (null), or one share of the courses' events.
+  const lanes = projections.flatMap((projection): { projection: Projection; share: number | null }[] =>
+    projection.byCourse && courseLanes > 1
+      ? Array.from({ length: courseLanes }, (_, share) => ({ projection, share }))
+      : [{ projection, share: null }],
+  );
+  const split = lanes.some((lane) => lane.share !== null);
   let work = lanes.map(() => Promise.resolve());
   const applying: Promise<void>[] = [];
   let reached = await readCheckpoint(db, next);
@@ -84,7 +91,11 @@ async function followInLanes(
       const following = store.readAll(checkpointOf(batch.at(-1)!), size);
       following.catch(() => {}); // awaited below; a failed apply must not leave it unhandled
       const events = batch;
-      work = work.map((lane, i) => lane.then(() => fillBatch(db, next, lanes[i]!.projection, lanes[i]!.share(events))));
+      const shares = split ? splitByCourse(events, courseLanes) : [];
+      work = work.map((lane, i) => {
+        const { projection, share } = lanes[i]!;
+        return lane.then(() => fillBatch(db, next, projection, share === null ? events : shares[share]!));
+      });
       const applied = Promise.all(work).then(() => onApplied(events.length));
       applied.catch(() => {}); // awaited below, in order
       applying.push(applied);
@@ -101,18 +112,14 @@ async function followInLanes(
   }
 }
 
-/** A projection's lanes: one with every event, or `count` each with the events of its share of the courses. */
-function lanesOf(projection: Projection, count: number) {
-  if (!projection.byCourse || count < 2) return [{ projection, share: (events: readonly StoredEvent[]) => events }];
-  return Array.from({ length: count }, (_, lane) => ({
-    projection,
-    share: (events: readonly StoredEvent[]) =>
-      events.filter((event) => {
-        // One about no course (none is, of what such a projection reads) is kept, in the first lane.
-        const course = courseOf(event);
-        return (course === null ? 0 : laneOfCourse(course, count)) === lane;
-      }),
-  }));
+/** The events in `count` shares by course, each course's in one (an event about no course, in the first). */
+function splitByCourse(events: readonly StoredEvent[], count: number): StoredEvent[][] {
+  const shares = Array.from({ length: count }, (): StoredEvent[] => []);
+  for (const event of events) {
+    const course = courseOf(event);
+    shares[course === null ? 0 : laneOfCourse(course, count)]!.push(event);
+  }
+  return shares;
 }
 
 /** A course's lane: FNV-1a of its id, so one course's events always go to the same lane. */

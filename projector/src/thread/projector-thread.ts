@@ -42,9 +42,8 @@ export async function startProjectorThread(options: ProjectorThreadOptions): Pro
   let nextId = 0;
   const asked = new Map<number, { resolve(health: ProjectorHealth): void; reject(error: Error): void }>();
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  const stopped = new Promise<void>((resolve) =>
-    worker.on('message', (message: FromThread) => message.kind === 'stopped' && resolve()),
-  );
+  let confirmStopped = () => {};
+  const stopped = new Promise<void>((resolve) => (confirmStopped = resolve));
 
   const started = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: FromThread) => {
@@ -60,6 +59,8 @@ export async function startProjectorThread(options: ProjectorThreadOptions): Pro
           state = { running: message.running, lastError: message.lastError };
           member = message.member;
           return;
+        case 'stopped':
+          return confirmStopped();
         case 'health': {
           const waiting = asked.get(message.id);
           asked.delete(message.id);
