@@ -325,6 +325,10 @@ export const messages = {
   },
   'route.notFound': { th: 'ไม่พบเส้นทางที่เรียก', en: 'No such API route.' },
   'server.error': { th: 'เกิดข้อผิดพลาดในระบบ', en: 'Something went wrong on the server.' },
+  'server.unavailable': {
+    th: 'ระบบไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่ในอีกสักครู่',
+    en: 'The service is unavailable for a moment. Please try again shortly.',
+  },
 } as const satisfies Record<string, { th: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { IdempotencyKeyReused, WrongExpectedRevision } from '../store/port.ts';
+import { isDatabaseUnavailable } from '../store/sql.ts';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import { DomainError, type RefusalKind } from '../domain/errors.ts';
 import { languageOf } from './language.ts';
@@ -58,6 +59,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode < 500) return send(statusCode, error.message);
+    // A database restarting or failing over: nothing was done, and the same call can be sent again.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '1');
+      return send(503, 'server.unavailable');
+    }
     request.log.error({ err: error }, 'request failed');
     return send(500, 'server.error');
   });

@@ -40,5 +40,18 @@ export function sqlState(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 
+/**
+ * Whether the error says the database cannot be reached right now (restarting, shutting down,
+ * a connection refused or cut), rather than that the statement was wrong: worth trying again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = sqlState(error) ?? '';
+  if (code.startsWith('08') || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code)) {
+    return true;
+  }
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
+}
+
 /** Whether the error says a table or schema does not exist (yet): nothing was created there so far. */
 export const isMissingTable = (error: unknown) => ['42P01', '3F000'].includes(sqlState(error) ?? '');
