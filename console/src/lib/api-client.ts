@@ -1,4 +1,5 @@
 import i18n from './i18n.ts';
+import { newIdempotencyKey, sendUntilAnswered } from './resend.ts';
 import { storedToken } from './storage.ts';
 
 /** An answer the server gave with a 4xx or 5xx: its status and body (message, errors, ...). */
@@ -49,25 +50,32 @@ interface Init {
   method?: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** One attempt only: the caller has its own way to send again (the scanner's offline queue). */
+  once?: boolean;
 }
 
 async function sendOnce(path: string, init: Init): Promise<Response> {
   const token = storedToken();
   const method = init.method ?? 'GET';
   const isForm = init.body instanceof FormData;
+  // Sent again when no instance answered (./resend.ts); a command with the key it was first sent with.
+  const key: Record<string, string> = method === 'GET' ? {} : { 'idempotency-key': newIdempotencyKey() };
   try {
-    return await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        'accept-language': i18n.language,
-        ...(init.body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(method === 'GET' && lastWrite > 0 ? { 'x-min-position': String(lastWrite) } : {}),
-        ...init.headers,
-      },
-      body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
-    });
+    const attempt = () =>
+      fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: {
+          'accept-language': i18n.language,
+          ...(init.body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(method === 'GET' && lastWrite > 0 ? { 'x-min-position': String(lastWrite) } : {}),
+          ...key,
+          ...init.headers,
+        },
+        body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
+      });
+    return await (init.once ? attempt() : sendUntilAnswered(attempt));
   } catch (error) {
     throw new NetworkError(error);
   }
