@@ -17,7 +17,7 @@ import { projections } from '@portal/projector/projections/index';
 import { startProjector } from '@portal/projector/projector';
 import { startProjectorThread } from '@portal/projector/thread/projector-thread';
 import { queryApi } from '@portal/query-api/app';
-import { serveConsole } from './serve-console.ts';
+import { serveConsole } from '@portal/platform/http/serve-console';
 import { secureOriginRoute, trustRoutes } from './trust-routes.ts';
 
 export interface PortalOptions {

@@ -33,6 +33,8 @@ export interface QueryApiOptions {
   scanMargins?: ScanMargins;
   /** Build the Thai address tree right after start (services and `npm start`; tests leave it lazy). */
   warmAddresses?: boolean;
+  /** `db` reads a streaming replica: read-your-writes looks more often, as no NOTIFY says it has caught up. */
+  replica?: boolean;
 }
 
 declare module 'fastify' {
@@ -57,7 +59,7 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
     passSecret: options.passSecret,
     scanMargins: options.scanMargins ?? NO_MARGINS,
   });
-  installReadYourWrites(app, options.db, options.store);
+  installReadYourWrites(app, options.db, options.store, { replica: options.replica });
   // Every route needs a session unless it is mounted in the public scope (platform/src/http/access.ts).
   await mountRoutes(app, {
     // The registration forms' address pickers.

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 
+/** However long requests in flight take, a stopping service is gone by then (systemd, Docker and production.sh wait 10 s). */
+const STOP_DEADLINE_MS = 9000;
+
 /**
- * Listens, and on SIGTERM or SIGINT stops taking requests, lets the ones in flight finish, then
- * releases what the service holds (`release`: the projector, the database), and exits.
+ * Listens, and on SIGTERM or SIGINT stops taking requests, lets the ones in flight finish (live
+ * streams are ended, and browsers reconnect to another instance), then releases what the service
+ * holds (`release`: the projector, whose progress is committed with each batch, the database), and
+ * exits; within STOP_DEADLINE_MS whatever still hangs.
  */
 export async function serveUntilStopped(
   app: FastifyInstance,
@@ -10,6 +15,10 @@ export async function serveUntilStopped(
   release: () => Promise<void>,
 ): Promise<void> {
   const stop = async () => {
+    setTimeout(() => {
+      app.log.error(`not stopped ${STOP_DEADLINE_MS / 1000} s after the signal; exiting`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     await app.close();
     await release();
     // Everything is released; a client library that still holds a socket (kafkajs can, after its

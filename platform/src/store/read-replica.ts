@@ -1,0 +1,38 @@
+import type { SqlDatabase } from './sql.ts';
+
+/**
+ * The query side on a PostgreSQL streaming replica: every query and read-only transaction goes to
+ * the replica, while LISTEN goes to the primary (a standby cannot LISTEN, and the projector's
+ * NOTIFYs are sent there). A wake-up can therefore come before the replica shows the change;
+ * read-your-writes compares the replica's own checkpoint, so it waits on (see query-api's
+ * read-your-writes.ts). Closing closes the replica only: the caller owns the primary.
+ */
+export function readingReplica(replica: SqlDatabase, primary: SqlDatabase): SqlDatabase {
+  return {
+    kind: replica.kind,
+    query: (text, params) => replica.query(text, params),
+    prepared: (name, text, params) => replica.prepared(name, text, params),
+    transaction: (work) => replica.transaction(work),
+    listen: (channel, onNotify, onReconnect) => primary.listen(channel, onNotify, onReconnect),
+    useSessionSetting: (name, value) => replica.useSessionSetting(name, value),
+    close: () => replica.close(),
+  };
+}
+
+/**
+ * Waits until the replica has replayed everything the primary had written when this was called
+ * (its WAL position then), at most `timeoutMs`; answers whether it did. Used at start, so that
+ * what a service just made on the primary (the schema, the read models' key) is there to read.
+ */
+export async function replicaCaughtUp(primary: SqlDatabase, replica: SqlDatabase, timeoutMs = 30_000) {
+  const [{ lsn } = { lsn: '0/0' }] = await primary.query<{ lsn: string }>(`SELECT pg_current_wal_lsn()::text AS lsn`);
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    const [row] = await replica.query<{ replayed: boolean | null }>(
+      `SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS replayed`,
+      [lsn],
+    );
+    if (row?.replayed) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
