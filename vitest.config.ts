@@ -5,7 +5,7 @@ export default defineConfig({
     setupFiles: ['platform/src/testing/vitest-setup.ts'],
     // Tests live in each workspace's test/, or beside what they test (deciders, projections).
     include: ['*/test/**/*.spec.ts', '*/src/**/*.spec.ts'],
-    exclude: ['**/node_modules/**', 'console/test/browser/**'],
+    exclude: ['**/node_modules/**', 'console/test/browser/**', 'deploy/test/production/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,5 +1,4 @@
-import { portalCalls } from './portal-calls.ts';
-import type { TestPortal } from './test-portal.ts';
+import { type CallablePortal, portalCalls } from './portal-calls.ts';
 
 const hour = 3600_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -17,7 +16,7 @@ export interface Activity {
  * notifications read. The tests of distributed projectors compare what it leaves with a rebuild.
  * (A round that has started cannot be cancelled any more; the last course's future round is.)
  */
-export async function seedActivity(portal: TestPortal, size = { courses: 3, members: 4 }): Promise<Activity> {
+export async function seedActivity(portal: CallablePortal, size = { courses: 3, members: 4 }): Promise<Activity> {
   const { call, partner, approvedMember } = portalCalls(() => portal);
   const ok = async <T extends { statusCode: number; body: string }>(answer: Promise<T>) => {
     const settled = await answer;
@@ -91,7 +90,7 @@ export async function seedActivity(portal: TestPortal, size = { courses: 3, memb
  * A steady stream of scans until stopped: each member is scanned, then the scan voided, over and
  * over, across the rounds, by `scanners` callers at once. Answers how many commands succeeded.
  */
-export function scanSteadily(portal: TestPortal, activity: Activity, scanners = 2) {
+export function scanSteadily(portal: CallablePortal, activity: Activity, scanners = 2) {
   const { call, partner } = portalCalls(() => portal);
   const teacher = partner();
   let running = true;

@@ -1,13 +1,39 @@
 import { MemberEnrolled, courseStream } from '@portal/contracts/courses/course.events';
 import { sampleMember } from '@portal/platform/testing/accounts';
-import type { TestPortal } from './test-portal.ts';
+import type { EventStore } from '@portal/platform/store/port';
+
+/** An answer as fastify's inject gives it, and as a remote client can. */
+export interface CallAnswer {
+  statusCode: number;
+  body: string;
+  headers: Record<string, string | string[] | number | undefined>;
+  json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any -- as light-my-request's
+}
+
+/**
+ * What the calls need of a portal: a way to send a request (in-process, or over the network to a
+ * running shape), the session signer, the admin's session, and the log (to backdate an enrolment).
+ */
+export interface CallablePortal {
+  app: {
+    inject(request: {
+      method: string;
+      url: string;
+      payload?: object;
+      headers?: Record<string, string>;
+    }): Promise<CallAnswer>;
+    jwt: { sign(payload: object): string };
+  };
+  adminToken: string;
+  store: Pick<EventStore, 'append'>;
+}
 
 /**
  * Calls to a test portal as the console makes them: a Bearer token, English, and the position of
  * the caller's last write, so every query sees what the test just did (read-your-writes). Takes
  * the portal lazily, as tests open it in `beforeAll`.
  */
-export function portalCalls(portalOf: () => TestPortal) {
+export function portalCalls(portalOf: () => CallablePortal) {
   let lastPosition = 0;
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) => {
     const answer = await portalOf().app.inject({
