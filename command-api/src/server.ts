@@ -1,5 +1,6 @@
 import { attendanceConfig } from '@portal/platform/attendance/config';
 import { installHealth } from '@portal/platform/http/health';
+import { installMetrics } from '@portal/platform/http/metrics';
 import { createHttpServer } from '@portal/platform/http/server-kit';
 import { serveUntilStopped } from '@portal/platform/http/serve';
 import { serviceConfigFromEnv, uploadsDirFromEnv } from '@portal/platform/http/service-config';
@@ -41,4 +42,5 @@ await app.register(commandApi, {
   attendance: attendanceConfig(config.sessionSecret),
 });
 installHealth(app, { service: 'command-api', store, readModels: db });
+installMetrics(app, { service: 'command-api', store, readModels: db, pools: { primary: () => db.stats?.() ?? null } });
 await serveUntilStopped(app, config, () => db.close());

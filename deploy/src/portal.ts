@@ -6,6 +6,7 @@ import { type AttendanceConfig, attendanceConfig } from '@portal/platform/attend
 import { kafkaBrokersFromEnv } from '@portal/platform/distribution/kafka';
 import { startRelay } from '@portal/relay/kafka-relay';
 import { installHealth } from '@portal/platform/http/health';
+import { installMetrics } from '@portal/platform/http/metrics';
 import { createHttpServer } from '@portal/platform/http/server-kit';
 import type { TrustProxy } from '@portal/platform/http/service-config';
 import type { SessionLifetimes } from '@portal/platform/http/session';
@@ -104,6 +105,7 @@ export async function startPortal(options: PortalOptions) {
     scanMargins: attendance,
   });
   installHealth(app, { service: 'portal', store, readModels: db, projector });
+  installMetrics(app, { service: 'portal', store, readModels: db, pools: { primary: () => db.stats?.() ?? null } });
   const relay = kafka
     ? await startRelay({
         store,

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { kafkaBrokersFromEnv } from '@portal/platform/distribution/kafka';
 import { installHealth } from '@portal/platform/http/health';
+import { installMetrics } from '@portal/platform/http/metrics';
 import { serveUntilStopped } from '@portal/platform/http/serve';
 import { createEventStore } from '@portal/platform/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
@@ -37,6 +38,7 @@ const projector = await startProjector({
   onError: (error) => app.log.error({ err: error }, 'projector batch failed; retrying'),
 });
 installHealth(app, { service: 'projector', store, readModels: db, projector });
+installMetrics(app, { service: 'projector', store, readModels: db, pools: { primary: () => db.stats?.() ?? null } });
 await serveUntilStopped(
   app,
   { port: Number(process.env.PORT ?? 3002), host: process.env.HOST ?? '127.0.0.1' },

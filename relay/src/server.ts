@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { installMetrics } from '@portal/platform/http/metrics';
 import { serveUntilStopped } from '@portal/platform/http/serve';
 import { createEventStore } from '@portal/platform/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
@@ -20,11 +21,18 @@ const db = await openDatabase({
   onError: (error) => app.log.warn({ err: error }, 'database'),
 });
 await createEventStoreSchema(db);
+const store = createEventStore(db);
 const relay = await startRelay({
-  store: createEventStore(db),
+  store,
   db,
   kafka: { brokers, clientId: 'portal-relay', topic: process.env.KAFKA_TOPIC || undefined },
   onError: (error) => app.log.error({ err: error }, 'relay batch failed; retrying'),
+});
+installMetrics(app, {
+  service: 'relay',
+  store,
+  relayCheckpoint: () => relay.state().checkpoint,
+  pools: { primary: () => db.stats?.() ?? null },
 });
 app.get('/api/health', async (_request, reply) => {
   const state = relay.state();

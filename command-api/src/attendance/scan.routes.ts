@@ -7,6 +7,7 @@ import { languageOf } from '@portal/platform/http/language';
 import { ScanRequest, VoidRequest } from '@portal/contracts/rules/attendance';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import { handleCommand } from '../core/command-handler.ts';
+import { scansRecorded } from '@portal/platform/http/metrics';
 import { idempotencyOf, metadataOf, signedInMetadataOf } from '../core/request-context.ts';
 import { attendanceDecider } from './decider.ts';
 import { courseOfRound } from '../courses/round-index.ts';
@@ -50,6 +51,10 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
         },
       );
       const outcome = scanned.outcome ?? (await outcomeAt(store, scanned.result.streamId, scanned.result.position));
+      // Counted when recorded, not when a replay (the same idempotency key) reads it back.
+      if (scanned.outcome) {
+        scansRecorded.inc({ outcome: outcome.outcome, reason: outcome.outcome === 'accepted' ? '' : outcome.reason });
+      }
       const language = languageOf(request);
       const member = scanned.memberId ? { _id: scanned.memberId, fullName: scanned.name } : null;
       const position = scanned.result.position;

@@ -69,6 +69,7 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
 
   return {
     kind: 'postgres',
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     query: (text, params) => query(text, params),
     prepared: (name, text, params) => query(text, params, name),
     async useSessionSetting(name, value) {

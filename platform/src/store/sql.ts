@@ -27,6 +27,8 @@ export interface SqlDatabase extends Sql {
    * dump or a statement's text. Needs session pooling (not PgBouncer's transaction mode).
    */
   useSessionSetting(name: string, value: string): Promise<void>;
+  /** Its connections (PostgreSQL's pool): in all, idle, and callers waiting for one. */
+  stats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
