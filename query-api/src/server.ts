@@ -1,5 +1,6 @@
 import { attendanceConfig } from '@portal/platform/attendance/config';
 import { installHealth } from '@portal/platform/http/health';
+import { installMetrics } from '@portal/platform/http/metrics';
 import { serveConsole } from '@portal/platform/http/serve-console';
 import { createHttpServer } from '@portal/platform/http/server-kit';
 import { serveUntilStopped } from '@portal/platform/http/serve';
@@ -33,7 +34,12 @@ if (replicaUrl) {
   if (!(await replicaCaughtUp(primary, replica))) {
     throw new Error(`The replica at READ_DATABASE_URL has not caught up with DATABASE_URL in 30 s.`);
   }
-  db = readingReplica(replica, primary);
+  let warned = 0;
+  db = readingReplica(replica, primary, (error) => {
+    if (Date.now() - warned < 10_000) return;
+    warned = Date.now();
+    console.warn(`replica unavailable, reading the primary meanwhile: ${error.message}`);
+  });
 }
 const attendance = attendanceConfig(config.sessionSecret);
 // Sessions are checked and noted on the primary: a logout or revocation holds at once.
@@ -49,6 +55,12 @@ await app.register(queryApi, {
   replica: Boolean(replicaUrl),
 });
 installHealth(app, { service: 'query-api', store, readModels: db });
+installMetrics(app, {
+  service: 'query-api',
+  store,
+  readModels: db,
+  pools: { primary: () => primary.stats?.() ?? null, ...(db !== primary && { replica: () => db.stats?.() ?? null }) },
+});
 if (process.env.CONSOLE_DIR) await app.register(serveConsole, { root: process.env.CONSOLE_DIR });
 await serveUntilStopped(app, config, async () => {
   if (db !== primary) await db.close();

@@ -88,6 +88,7 @@ export async function startShape() {
     httpUrl: `http://127.0.0.1:${PORTS.HTTP_PORT}`,
     /** A service's own address, behind nginx (query-api-1, ...). */
     serviceUrl: (name: string) => {
+      if (name === 'relay') return `http://127.0.0.1:${PORTS.RELAY_PORT}`;
       const [kind, index] = [name.replace(/-\d+$/, ''), Number(name.split('-').pop()) - 1];
       const ports = {
         'command-api': PORTS.COMMAND_PORTS,

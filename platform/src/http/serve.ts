@@ -14,12 +14,21 @@ export async function serveUntilStopped(
   address: { port: number; host: string },
   release: () => Promise<void>,
 ): Promise<void> {
+  let stopping = false;
+  // An answer given while stopping closes its connection: a client's keep-alive connection would
+  // otherwise hold the server open (Node closes idle ones once, when closing starts).
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
   const stop = async () => {
+    stopping = true;
     setTimeout(() => {
       app.log.error(`not stopped ${STOP_DEADLINE_MS / 1000} s after the signal; exiting`);
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
-    await app.close();
+    // Connections that fall idle later (after a live stream was ended, say) are closed as they do.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    await app.close().finally(() => clearInterval(idle));
     await release();
     // Everything is released; a client library that still holds a socket (kafkajs can, after its
     // broker restarted) must not keep a stopped service alive.

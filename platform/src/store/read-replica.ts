@@ -1,20 +1,41 @@
-import type { SqlDatabase } from './sql.ts';
+import { type SqlDatabase, isDatabaseUnavailable } from './sql.ts';
 
 /**
  * The query side on a PostgreSQL streaming replica: every query and read-only transaction goes to
  * the replica, while LISTEN goes to the primary (a standby cannot LISTEN, and the projector's
  * NOTIFYs are sent there). A wake-up can therefore come before the replica shows the change;
  * read-your-writes compares the replica's own checkpoint, so it waits on (see query-api's
- * read-your-writes.ts). Closing closes the replica only: the caller owns the primary.
+ * read-your-writes.ts). While the replica cannot be reached (restarting, failing over), reads go
+ * to the primary, whose read models are as new or newer: a replica down costs the primary load,
+ * never an answer. Closing closes the replica only: the caller owns the primary.
  */
-export function readingReplica(replica: SqlDatabase, primary: SqlDatabase): SqlDatabase {
+export function readingReplica(
+  replica: SqlDatabase,
+  primary: SqlDatabase,
+  onFallback: (error: Error) => void = () => {},
+): SqlDatabase {
+  const either = async <T>(read: (db: SqlDatabase) => Promise<T>): Promise<T> => {
+    try {
+      return await read(replica);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      onFallback(error as Error);
+      return read(primary);
+    }
+  };
   return {
     kind: replica.kind,
-    query: (text, params) => replica.query(text, params),
-    prepared: (name, text, params) => replica.prepared(name, text, params),
-    transaction: (work) => replica.transaction(work),
+    query: (text, params) => either((db) => db.query(text, params)),
+    prepared: (name, text, params) => either((db) => db.prepared(name, text, params)),
+    // Only reads: a transaction cut short on the replica is run again, whole, on the primary.
+    transaction: (work) => either((db) => db.transaction(work)),
     listen: (channel, onNotify, onReconnect) => primary.listen(channel, onNotify, onReconnect),
-    useSessionSetting: (name, value) => replica.useSessionSetting(name, value),
+    // Both, so the primary's connections can open the read models' sealed columns too.
+    async useSessionSetting(name, value) {
+      await replica.useSessionSetting(name, value);
+      await primary.useSessionSetting(name, value);
+    },
+    stats: replica.stats && (() => replica.stats!()),
     close: () => replica.close(),
   };
 }
