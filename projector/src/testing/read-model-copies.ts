@@ -67,3 +67,21 @@ export async function readModelSizes(db: SqlDatabase, schema: string): Promise<R
   }
   return sizes;
 }
+
+/**
+ * Every read-model row of `schema`, table by table, as sorted JSON texts: for comparing the read
+ * models of two databases (a restored copy, say). Sealed tables are read through their views.
+ */
+export async function readModelRows(db: SqlDatabase, schema: string): Promise<Record<string, string[]>> {
+  const tables = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
+    [schema],
+  );
+  const rows: Record<string, string[]> = {};
+  for (const { table_name: table } of tables) {
+    if (BOOKKEEPING.has(table) || table.endsWith('_sealed')) continue;
+    const found = await db.query<{ row: string }>(`SELECT to_jsonb(t)::text AS row FROM ${schema}.${table} t`);
+    rows[table] = found.map((entry) => entry.row).sort();
+  }
+  return rows;
+}

@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareCommandTables } from '@portal/command-api/app';
+import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
+import { createEventStore } from '@portal/platform/store/event-store';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import type { SqlDatabase } from '@portal/platform/store/sql';
+import { START } from '@portal/platform/store/port';
+import { memberRegisteredEvent, sampleMember } from '@portal/platform/testing/accounts';
+import { TEST_DATA_KEY_ENV } from '@portal/platform/testing/data-keys';
+import { accountStream } from '@portal/contracts/accounts/account.events';
+import { type TestDatabase, postgresDatabase, testDatabases } from '@portal/platform/testing/databases';
+import { projections } from '@portal/projector/projections/index';
+import { rebuildReadModels } from '@portal/projector/rebuild';
+import { readModelRows, readModelSizes } from '@portal/projector/testing/read-model-copies';
+import { seedActivity } from '../src/testing/activity.ts';
+import { restoreBackup, writeBackup } from '../src/backup/backup.ts';
+import { portalCalls } from '../src/testing/portal-calls.ts';
+import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+/** The calls whose answers must be the same on the portal and on its restored copy. */
+const SAMPLE = [
+  '/api/admin/registration',
+  '/api/admin/courses',
+  '/api/courses',
+  '/api/admin/audit/scans?page=1&pageSize=50',
+];
+
+/**
+ * A backup restores: a seeded portal is backed up while it runs, restored into an empty database
+ * elsewhere, its read models rebuilt, and every read model and a sample of answers are the same.
+ */
+describe.each(testDatabases())('backup and restore on $name', (database) => {
+  let portal: TestPortal;
+  let dir: string;
+  beforeAll(async () => {
+    portal = await openTestPortal(database);
+    dir = mkdtempSync(join(tmpdir(), 'backup-'));
+  });
+  afterAll(async () => {
+    await portal.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const { call } = portalCalls(() => portal);
+  const answers = async (target: TestPortal) => {
+    const found: Record<string, unknown> = {};
+    for (const url of SAMPLE) {
+      const answer = await target.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${target.adminToken}` },
+      });
+      found[url] = { status: answer.statusCode, body: answer.json() };
+    }
+    return found;
+  };
+
+  it('restores every read model and the same answers from a backup taken while the portal ran', async () => {
+    await seedActivity(portal, { courses: 3, members: 4 });
+    writeFileSync(join(portal.uploadsDir, 'photo.webp'), Buffer.from('a photo'));
+    await call('GET', '/api/admin/registration', portal.adminToken); // caught up (read-your-writes)
+    const file = join(dir, `portal-${database.name}.backup.gz`);
+    const written = await writeBackup(portal.db, portal.uploadsDir, file);
+    expect(written.tables['es.events']).toBeGreaterThan(50);
+    expect(written.uploads).toBe(1);
+
+    // Elsewhere: a fresh database and upload folder, restored, the read models rebuilt.
+    const restoredUploads = mkdtempSync(join(dir, 'uploads-'));
+    let copy: SqlDatabase | null = null;
+    const elsewhere: TestDatabase = {
+      ...database,
+      async open() {
+        const opened = await database.open();
+        copy = opened.db;
+        await restoreBackup(opened.db, file, restoredUploads, async (db) => {
+          await createEventStoreSchema(db);
+          await prepareCommandTables(db);
+        });
+        await rebuildReadModels({ db: opened.db, store: createEventStore(opened.db), projections });
+        return opened;
+      },
+    };
+    const restored = await openTestPortal(elsewhere);
+    try {
+      await unlockReadModels(copy!);
+      expect(readdirSync(restoredUploads)).toEqual(['photo.webp']);
+      expect(await readModelRows(copy!, 'rm')).toEqual(await readModelRows(portal.db, 'rm'));
+      expect((await readModelSizes(copy!, 'rm')).attendance_records ?? 1).toBeGreaterThan(0);
+      expect(await answers(restored)).toEqual(await answers(portal));
+      // The restored log goes on: a new registration appends after the restored positions.
+      const { call: callCopy } = portalCalls(() => restored);
+      const before = (await restored.store.readAll(START, 100_000)).length;
+      const registered = await callCopy('POST', '/api/members/register', '', sampleMember());
+      expect(registered.statusCode).toBe(201);
+      // (its event, and the admins' notification of it)
+      expect(registered.json().position).toBeGreaterThan(before);
+      expect(registered.json().position).toBeLessThanOrEqual(before + 2);
+      // Into a database that already holds a log: refused, nothing changed.
+      await expect(restoreBackup(copy!, file, restoredUploads, async () => {})).rejects.toThrow(
+        /restore into an empty one/,
+      );
+    } finally {
+      await restored.close();
+    }
+  });
+});
+
+/** The README's commands, as an operator runs them, on PostgreSQL. */
+describe.skipIf(!process.env.DATABASE_URL)('npm run backup and npm run restore', () => {
+  it('backs up a database and restores it into another with progress, refusing a second restore', async () => {
+    const source = await postgresDatabase.open();
+    const target = await postgresDatabase.open();
+    const dir = mkdtempSync(join(tmpdir(), 'backup-cli-'));
+    try {
+      await createEventStoreSchema(source.db);
+      await prepareCommandTables(source.db);
+      const store = createEventStore(source.db);
+      for (let n = 0; n < 20; n++) {
+        const id = `aaaaaaaaaaaaaaaaaaaa${String(n).padStart(4, '0')}`;
+        await store.append(accountStream(id), [await memberRegisteredEvent(source.db, id)], {
+          expectedRevision: 'any',
+        });
+      }
+      const file = join(dir, 'portal.backup.gz');
+      const env = { ...process.env, ...TEST_DATA_KEY_ENV, UPLOADS_DIR: join(dir, 'uploads'), DATA_DIR: dir };
+      const backup = await run('npm', ['run', '--silent', 'backup', '--', file], {
+        cwd: root,
+        env: { ...env, DATABASE_URL: source.url! },
+      });
+      expect(backup.stdout).toMatch(/Wrote .*portal\.backup\.gz: \d+ rows \(20 events\)/);
+      expect(existsSync(file)).toBe(true);
+      const restore = await run('npm', ['run', '--silent', 'restore', '--', file], {
+        cwd: root,
+        env: { ...env, DATABASE_URL: target.url! },
+      });
+      expect(restore.stdout).toContain('Restored 20 events');
+      const [{ n }] = (await target.db.query(`SELECT count(*)::int AS n FROM es.events`)) as [{ n: number }];
+      expect(n).toBe(20);
+      await expect(
+        run('npm', ['run', '--silent', 'restore', '--', file], {
+          cwd: root,
+          env: { ...env, DATABASE_URL: target.url! },
+        }),
+      ).rejects.toThrow(/restore into an empty one/);
+    } finally {
+      await source.drop();
+      await target.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
