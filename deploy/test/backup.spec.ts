@@ -13,7 +13,7 @@ import { START } from '@portal/platform/store/port';
 import { memberRegisteredEvent, sampleMember } from '@portal/platform/testing/accounts';
 import { TEST_DATA_KEY_ENV } from '@portal/platform/testing/data-keys';
 import { accountStream } from '@portal/contracts/accounts/account.events';
-import { type TestDatabase, postgresDatabase, testDatabases } from '@portal/platform/testing/databases';
+import { type TestDatabase, pgliteDatabase, postgresDatabase, testDatabases } from '@portal/platform/testing/databases';
 import { projections } from '@portal/projector/projections/index';
 import { rebuildReadModels } from '@portal/projector/rebuild';
 import { readModelRows, readModelSizes } from '@portal/projector/testing/read-model-copies';
@@ -143,6 +143,23 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run backup and npm run restore',
       expect(restore.stdout).toContain('Restored 20 events');
       const [{ n }] = (await target.db.query(`SELECT count(*)::int AS n FROM es.events`)) as [{ n: number }];
       expect(n).toBe(20);
+      // Into another cluster, whose transaction ids are far behind this one's (PGlite's): every event readable.
+      const elsewhere = await pgliteDatabase.open();
+      try {
+        await restoreBackup(elsewhere.db, file, join(dir, 'uploads-pglite'), async (db) => {
+          await createEventStoreSchema(db);
+          await prepareCommandTables(db);
+        });
+        const rebuilt = await rebuildReadModels({
+          db: elsewhere.db,
+          store: createEventStore(elsewhere.db),
+          projections,
+        });
+        expect(rebuilt.events).toBe(20);
+        expect((await readModelSizes(elsewhere.db, 'rm')).accounts).toBe(20);
+      } finally {
+        await elsewhere.drop();
+      }
       await expect(
         run('npm', ['run', '--silent', 'restore', '--', file], {
           cwd: root,
