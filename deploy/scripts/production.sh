@@ -243,13 +243,11 @@ write_nginx_conf() {
     cert="$tls_dir/server.crt"
     key="$tls_dir/server.key"
   fi
-  for port in "${command_ports[@]}"; do commands+="    server 127.0.0.1:$port max_fails=1 fail_timeout=5s;\n"; done
-  for port in "${query_ports[@]}"; do queries+="    server 127.0.0.1:$port max_fails=1 fail_timeout=5s;\n"; done
-  sed -e "s#@RUN_DIR@#$run#g" -e "s#@LOG_DIR@#$logs#g" -e "s#@LISTEN@#$listen#g" \
-    -e "s#@HTTPS_PORT@#$https_port#g" -e "s#@HTTP_PORT@#$http_port#g" \
-    -e "s#@TLS_CERT@#$cert#g" -e "s#@TLS_KEY@#$key#g" \
-    -e "s#@COMMAND_SERVERS@#${commands%\\n}#" -e "s#@QUERY_SERVERS@#${queries%\\n}#" \
-    "$root/deploy/production/nginx.conf" >"$nginx_conf"
+  for port in "${command_ports[@]}"; do commands+=" 127.0.0.1:$port"; done
+  for port in "${query_ports[@]}"; do queries+=" 127.0.0.1:$port"; done
+  RUN_DIR="$run" LOG_DIR="$logs" LISTEN="$listen" HTTPS_PORT="$https_port" HTTP_PORT="$http_port" \
+    TLS_CERT="$cert" TLS_KEY="$key" COMMAND_SERVERS="$commands" QUERY_SERVERS="$queries" \
+    "$root/deploy/production/render-nginx.sh" >"$nginx_conf"
 }
 
 nginx_bin() { command -v nginx || echo /usr/sbin/nginx; }
