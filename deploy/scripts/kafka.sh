@@ -21,7 +21,10 @@ pidfile="$dir/broker.pid"
 # Fixed, so storage formatted once keeps matching (22 characters of base64).
 cluster_id="cQb6bQhNRVCNTYoq3Tclsw"
 
-running() { [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; }
+# Running, and not a zombie: where nothing reaps orphans (a container whose first process is not an
+# init), a stopped broker stays in the process table as one, and `kill -0` still finds it.
+pid_running() { ps -o stat= -p "$1" 2>/dev/null | grep -qv '^Z'; }
+running() { [ -f "$pidfile" ] && pid_running "$(cat "$pidfile")"; }
 
 fetch() {
   if [ -n "$(ls "$libs"/kafka_2.13-*.jar 2>/dev/null)" ]; then return; fi
@@ -89,7 +92,7 @@ stop() {
   if ! running; then rm -f "$pidfile"; return; fi
   local pid; pid="$(cat "$pidfile")"
   kill "$pid"
-  for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+  for _ in $(seq 1 60); do pid_running "$pid" || break; sleep 0.5; done
   kill -9 "$pid" 2>/dev/null || true
   rm -f "$pidfile"
   echo "Kafka stopped"

@@ -26,7 +26,7 @@ export function shapeClient(baseUrl: string, ca: string) {
   const agent = new https.Agent({ keepAlive: true, ca, maxSockets: 64 });
   const failed: FailedAttempt[] = [];
 
-  const once = (method: string, url: string, headers: Record<string, string>, body?: string) =>
+  const once = (method: string, url: string, headers: Record<string, string>, body?: string | Buffer) =>
     new Promise<CallAnswer>((resolve, reject) => {
       const request = https.request(new URL(url, baseUrl), { method, agent, headers, timeout: 20_000 }, (response) => {
         const chunks: Buffer[] = [];
@@ -54,9 +54,11 @@ export function shapeClient(baseUrl: string, ca: string) {
     headers?: Record<string, string>;
   }): Promise<CallAnswer> {
     const headers: Record<string, string> = { ...call.headers };
-    if (call.payload !== undefined) headers['content-type'] = 'application/json';
+    // A Buffer is sent as it is (a multipart form, with its own content-type); anything else as JSON.
+    const raw = Buffer.isBuffer(call.payload);
+    if (call.payload !== undefined && !raw) headers['content-type'] = 'application/json';
     if (call.method !== 'GET' && call.method !== 'HEAD') headers['idempotency-key'] ??= randomUUID();
-    const body = call.payload === undefined ? undefined : JSON.stringify(call.payload);
+    const body = call.payload === undefined ? undefined : raw ? (call.payload as Buffer) : JSON.stringify(call.payload);
     for (let attempt = 1; ; attempt++) {
       let reason: string;
       try {

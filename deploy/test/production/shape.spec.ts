@@ -8,6 +8,7 @@ import { connectPostgres } from '@portal/platform/store/postgres';
 import type { EventStore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { sampleMember } from '@portal/platform/testing/accounts';
+import { multipartBody } from '@portal/platform/testing/multipart';
 import { buildFromLog, readModelDifferences, readModelSizes } from '@portal/projector/testing/read-model-copies';
 import { seedActivity } from '../../src/testing/activity.ts';
 import { type CallablePortal, portalCalls } from '../../src/testing/portal-calls.ts';
@@ -25,6 +26,9 @@ if (skip) {
   if (process.env.CI) throw new Error(`${skip}: CI must run the production shape test.`);
   console.warn(`\n!!! ${skip}: the production shape test is SKIPPED.\n`);
 }
+/** A valid PNG of one pixel. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -93,6 +97,32 @@ describe.skipIf(skip !== null)('the production shape', () => {
     }
     expect(status).toMatch(/replica\s+running/);
     expect(status).toMatch(/nginx\s+running\s+200/);
+  });
+
+  it('takes an upload through nginx on command-api, and serves it from query-api', async () => {
+    const { call } = portalCalls(() => portal);
+    const course = await call('POST', '/api/admin/createcourse', portal.adminToken, {
+      courseTopic: 'With a picture',
+      courseDescription: 'Uploaded through nginx',
+      maxPeople: 0,
+      status: 'public',
+    });
+    const form = await multipartBody('courseImage', Buffer.from(ONE_PIXEL_PNG, 'base64'), 'course.png', 'image/png');
+    const uploaded = await client.inject({
+      method: 'PUT',
+      url: `/api/admin/courses/${course.json()._id}/uploadImage`,
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${portal.adminToken}` },
+    });
+    expect(uploaded.statusCode).toBe(200);
+    // Uploads are served to signed-in users only (the browser sends its cookie).
+    const image = await client.inject({
+      method: 'GET',
+      url: uploaded.json().imageUrl,
+      headers: { authorization: `Bearer ${portal.adminToken}` },
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
   });
 
   it('has every service expose its metrics on its own address, and nginx none', async () => {
