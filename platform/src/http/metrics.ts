@@ -97,26 +97,23 @@ gauge(
     for (const fault of await readFaults(sources.readModels)) g.set({ projection: fault.projection }, 1);
   },
 );
-gauge(
-  'portal_kafka_projector_lag_events',
-  'Events each Kafka projector has not applied yet on its partitions.',
-  ['projector'],
-  async (g) => {
-    if (!sources.store || !sources.readModels) return;
-    for (const p of await kafkaProjectorLags(sources.store, sources.readModels))
-      g.set({ projector: p.name }, p.lagEvents);
-  },
-);
-gauge(
-  'portal_kafka_projector_lag_seconds',
-  'How long the oldest event each Kafka projector has not applied has waited.',
-  ['projector'],
-  async (g) => {
-    if (!sources.store || !sources.readModels) return;
-    for (const p of await kafkaProjectorLags(sources.store, sources.readModels))
-      g.set({ projector: p.name }, p.lagSeconds);
-  },
-);
+for (const [unit, field] of [
+  ['events', 'lagEvents'],
+  ['seconds', 'lagSeconds'],
+] as const) {
+  gauge(
+    `portal_kafka_projector_lag_${unit}`,
+    unit === 'events'
+      ? 'Events each Kafka projector has not applied yet on its partitions.'
+      : 'How long the oldest event each Kafka projector has not applied has waited.',
+    ['projector'],
+    async (g) => {
+      if (!sources.store || !sources.readModels) return;
+      for (const p of await kafkaProjectorLags(sources.store, sources.readModels))
+        g.set({ projector: p.name }, p[field]);
+    },
+  );
+}
 gauge('portal_relay_lag_events', 'Committed events the relay has not published to Kafka yet.', [], async (g) => {
   const checkpoint = sources.relayCheckpoint?.();
   if (sources.store && checkpoint) g.set((await lagBehind(sources.store, checkpoint)).lagEvents);
