@@ -48,8 +48,9 @@ export function readingReplica(
 export async function replicaCaughtUp(primary: SqlDatabase, replica: SqlDatabase, timeoutMs = 30_000) {
   const [{ lsn } = { lsn: '0/0' }] = await primary.query<{ lsn: string }>(`SELECT pg_current_wal_lsn()::text AS lsn`);
   for (const deadline = Date.now() + timeoutMs; ;) {
+    // A server not in recovery (READ_DATABASE_URL naming a primary) has nothing to replay.
     const [row] = await replica.query<{ replayed: boolean | null }>(
-      `SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS replayed`,
+      `SELECT NOT pg_is_in_recovery() OR pg_last_wal_replay_lsn() >= $1::pg_lsn AS replayed`,
       [lsn],
     );
     if (row?.replayed) return true;
