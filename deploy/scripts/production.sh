@@ -253,10 +253,14 @@ write_nginx_conf() {
 nginx_bin() { command -v nginx || echo /usr/sbin/nginx; }
 
 start_nginx() {
-  [ -f "$run/nginx.pid" ] && running_pid "$(cat "$run/nginx.pid")" && return 0
   [ -x "$(nginx_bin)" ] || fail "nginx is not installed (Debian: apt-get install nginx)"
   write_nginx_conf
   "$(nginx_bin)" -t -q -c "$nginx_conf" -p "$run" -e "$logs/nginx-error.log" || fail "nginx refused $nginx_conf"
+  if [ -f "$run/nginx.pid" ] && running_pid "$(cat "$run/nginx.pid")"; then
+    # Already running: it takes the configuration again (instances added since), without dropping a request.
+    kill -HUP "$(cat "$run/nginx.pid")"
+    return 0
+  fi
   "$(nginx_bin)" -c "$nginx_conf" -p "$run" -e "$logs/nginx-error.log"
 }
 
@@ -316,7 +320,11 @@ up() {
 
 down() {
   stop_nginx
-  for ((i = ${#services[@]} - 1; i >= 0; i--)); do stop_pid "${services[$i]}"; done
+  # Every service up ever started here, whatever the ports are set to now: readers first, writers last.
+  local kind pid
+  for kind in query-api projector relay command-api; do
+    for pid in "$run/$kind"*.pid; do [ -f "$pid" ] && stop_pid "$(basename "$pid" .pid)"; done
+  done
   stop_replica
   if [ -f "$run/kafka-started" ]; then
     "$root/deploy/scripts/kafka.sh" stop

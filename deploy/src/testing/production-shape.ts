@@ -65,15 +65,19 @@ export async function startShape() {
     LISTEN: '127.0.0.1',
     KAFKA_PORT: kafkaPort,
   };
-  const shape = async (...args: string[]) => {
-    try {
-      const { stdout } = await run(script, args, { env, cwd: root, timeout: 240_000 });
-      return stdout;
-    } catch (error) {
-      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-      throw new Error(`production.sh ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
-    }
-  };
+  /** production.sh with these arguments; `shape.with(env)` with settings of its own (more instances, say). */
+  const withEnv =
+    (extra: Record<string, string>) =>
+    async (...args: string[]) => {
+      try {
+        const { stdout } = await run(script, args, { env: { ...env, ...extra }, cwd: root, timeout: 240_000 });
+        return stdout;
+      } catch (error) {
+        const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+        throw new Error(`production.sh ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
+      }
+    };
+  const shape = withEnv({});
   const pidOf = (name: string) => Number(readFileSync(join(dir, 'run', `${name}.pid`), 'utf8'));
   try {
     await shape('up');
@@ -100,6 +104,7 @@ export async function startShape() {
     primaryUrl: `postgres://${env.PG_USER}@${env.PG_HOST}:${env.PG_PORT}/${database}`,
     ca: readFileSync(join(dir, 'tls', 'ca.crt'), 'utf8'),
     shape,
+    shapeWith: withEnv,
     pidOf,
     log: (name: string) => readFileSync(join(dir, 'logs', `${name}.log`), 'utf8'),
     /** Kills a service outright (SIGKILL), as a crash would. */

@@ -248,6 +248,21 @@ describe.skipIf(skip !== null)('the production shape', () => {
     await shape.shape('start', 'query-api-1');
   });
 
+  it('adds an instance when up is run again with one more port, nginx sending it requests', async () => {
+    const more = shape.shapeWith({ COMMAND_PORTS: '18101 18102 18103' });
+    await more('up');
+    expect(await more('status')).toMatch(/command-api-3\s+running\s+200/);
+    for (let n = 0; n < 12; n++) {
+      const answer = await client.inject({ method: 'POST', url: '/api/members/register', payload: sampleMember() });
+      expect(answer.statusCode).toBe(201);
+    }
+    // nginx took the new upstream without a restart: the third instance answered some of them.
+    const metrics = await (await fetch('http://127.0.0.1:18103/metrics')).text();
+    expect(metrics).toMatch(
+      /portal_http_requests_total\{[^}]*method="POST",route="\/api\/members\/register",status="201"[^}]*\} [1-9]/,
+    );
+  });
+
   it('loses no acknowledged command and applies nothing twice while instances, a projector and the replica fail', async () => {
     const activity = await seedActivity(portal, { courses: 3, members: 4 });
     const { call, partner } = portalCalls(() => portal);
