@@ -60,6 +60,22 @@ export interface MetricSources {
 }
 let sources: MetricSources = {};
 
+/**
+ * One answer per scrape for what several gauges read (the events and the seconds of one lag):
+ * a scrape collects its gauges within milliseconds, so an answer younger than this is reused.
+ */
+const SCRAPE_MS = 500;
+function perScrape<T>(read: (store: EventStore, readModels: Sql) => Promise<T>) {
+  let last: { at: number; store: EventStore; readModels: Sql; answer: Promise<T> } | null = null;
+  return (store: EventStore, readModels: Sql) => {
+    const fresh = last && last.store === store && last.readModels === readModels && Date.now() - last.at <= SCRAPE_MS;
+    if (!fresh) last = { at: Date.now(), store, readModels, answer: read(store, readModels) };
+    return last!.answer;
+  };
+}
+const readModelLagNow = perScrape(readModelLag);
+const kafkaProjectorLagsNow = perScrape(kafkaProjectorLags);
+
 const gauge = (name: string, help: string, labelNames: string[], collect: (g: client.Gauge) => Promise<void>) =>
   new client.Gauge({
     name,
@@ -77,7 +93,8 @@ gauge(
   'Committed events the read models have not applied yet (all projections advance together, in one transaction a batch).',
   [],
   async (g) => {
-    if (sources.store && sources.readModels) g.set((await readModelLag(sources.store, sources.readModels)).lagEvents);
+    if (sources.store && sources.readModels)
+      g.set((await readModelLagNow(sources.store, sources.readModels)).lagEvents);
   },
 );
 gauge(
@@ -85,7 +102,8 @@ gauge(
   'How long the oldest event the read models have not applied has waited.',
   [],
   async (g) => {
-    if (sources.store && sources.readModels) g.set((await readModelLag(sources.store, sources.readModels)).lagSeconds);
+    if (sources.store && sources.readModels)
+      g.set((await readModelLagNow(sources.store, sources.readModels)).lagSeconds);
   },
 );
 gauge(
@@ -109,7 +127,7 @@ for (const [unit, field] of [
     ['projector'],
     async (g) => {
       if (!sources.store || !sources.readModels) return;
-      for (const p of await kafkaProjectorLags(sources.store, sources.readModels))
+      for (const p of await kafkaProjectorLagsNow(sources.store, sources.readModels))
         g.set({ projector: p.name }, p[field]);
     },
   );
