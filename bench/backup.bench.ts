@@ -16,7 +16,7 @@ import { createEventStoreSchema } from '@portal/platform/store/schema';
 import type { TestDatabase } from '@portal/platform/testing/databases';
 import { projections } from '@portal/projector/projections/index';
 import { rebuildReadModels } from '@portal/projector/rebuild';
-import { restoreBackup, writeBackup } from '../deploy/src/backup/backup.ts';
+import { restoreBackup, writeBackup } from '@portal/deploy/backup/backup';
 import { onEachDatabase } from './measure.ts';
 import { generateRealisticLog } from './realistic-log.ts';
 

@@ -88,24 +88,15 @@ const gauge = (name: string, help: string, labelNames: string[], collect: (g: cl
     },
   });
 
-gauge(
-  'portal_read_model_lag_events',
-  'Committed events the read models have not applied yet (all projections advance together, in one transaction a batch).',
-  [],
-  async (g) => {
-    if (sources.store && sources.readModels)
-      g.set((await readModelLagNow(sources.store, sources.readModels)).lagEvents);
-  },
-);
-gauge(
-  'portal_read_model_lag_seconds',
-  'How long the oldest event the read models have not applied has waited.',
-  [],
-  async (g) => {
-    if (sources.store && sources.readModels)
-      g.set((await readModelLagNow(sources.store, sources.readModels)).lagSeconds);
-  },
-);
+// All projections advance together, in one transaction a batch: this is each projection's lag.
+for (const [unit, field, help] of [
+  ['events', 'lagEvents', 'Committed events the read models have not applied yet.'],
+  ['seconds', 'lagSeconds', 'How long the oldest event the read models have not applied has waited.'],
+] as const) {
+  gauge(`portal_read_model_lag_${unit}`, help, [], async (g) => {
+    if (sources.store && sources.readModels) g.set((await readModelLagNow(sources.store, sources.readModels))[field]);
+  });
+}
 gauge(
   'portal_projection_failing',
   'Projections set aside at an event they could not apply (1 each); their read model is going stale.',
@@ -115,22 +106,15 @@ gauge(
     for (const fault of await readFaults(sources.readModels)) g.set({ projection: fault.projection }, 1);
   },
 );
-for (const [unit, field] of [
-  ['events', 'lagEvents'],
-  ['seconds', 'lagSeconds'],
+for (const [unit, field, help] of [
+  ['events', 'lagEvents', 'Events each Kafka projector has not applied yet on its partitions.'],
+  ['seconds', 'lagSeconds', 'How long the oldest event each Kafka projector has not applied has waited.'],
 ] as const) {
-  gauge(
-    `portal_kafka_projector_lag_${unit}`,
-    unit === 'events'
-      ? 'Events each Kafka projector has not applied yet on its partitions.'
-      : 'How long the oldest event each Kafka projector has not applied has waited.',
-    ['projector'],
-    async (g) => {
-      if (!sources.store || !sources.readModels) return;
-      for (const p of await kafkaProjectorLagsNow(sources.store, sources.readModels))
-        g.set({ projector: p.name }, p[field]);
-    },
-  );
+  gauge(`portal_kafka_projector_lag_${unit}`, help, ['projector'], async (g) => {
+    if (!sources.store || !sources.readModels) return;
+    for (const p of await kafkaProjectorLagsNow(sources.store, sources.readModels))
+      g.set({ projector: p.name }, p[field]);
+  });
 }
 gauge('portal_relay_lag_events', 'Committed events the relay has not published to Kafka yet.', [], async (g) => {
   const checkpoint = sources.relayCheckpoint?.();
