@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +158,33 @@ describe.skipIf(!process.env.DATABASE_URL)('a backup under writes', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+/** A backup file is input too: an upload's name may not lead outside the upload folder. */
+describe('a hostile backup file', () => {
+  it('refuses an upload named to escape the folder, writing nothing outside it', async () => {
+    const database = await pgliteDatabase.open();
+    const dir = mkdtempSync(join(tmpdir(), 'backup-hostile-'));
+    try {
+      const header = { format: 'course-portal-backup', version: 1, createdAt: '', tables: [], uploads: 1 };
+      for (const name of ['../escaped.txt', '/tmp/escaped-absolute.txt', 'a/../../escaped.txt']) {
+        const file = join(dir, 'hostile.backup.gz');
+        const lines = [header, { upload: name, base64: Buffer.from('x').toString('base64') }];
+        writeFileSync(file, gzipSync(lines.map((line) => JSON.stringify(line)).join('\n')));
+        await expect(
+          restoreBackup(database.db, file, join(dir, 'uploads'), async (db) => {
+            await createEventStoreSchema(db);
+            await prepareCommandTables(db);
+          }),
+        ).rejects.toThrow(/an upload outside the folder/);
+      }
+      expect(existsSync(join(dir, 'escaped.txt'))).toBe(false);
+      expect(existsSync('/tmp/escaped-absolute.txt')).toBe(false);
+    } finally {
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 /** The README's commands, as an operator runs them, on PostgreSQL. */
