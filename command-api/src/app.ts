@@ -20,6 +20,7 @@ import { type MailConfig, createMailer, mailConfigFromEnv } from './outreach/mai
 import { contactRoutes } from './outreach/contact.routes.ts';
 import { emailRoutes } from './outreach/emails.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
+import { calendarRoutes } from './calendar/calendar.routes.ts';
 
 export interface CommandApiOptions {
   db: SqlDatabase;
@@ -76,6 +77,7 @@ export async function commandApi(app: FastifyInstance, options: CommandApiOption
       await scope.register(attendanceRoutes);
       await scope.register(emailRoutes, { mailer });
       await scope.register(notificationRoutes);
+      await scope.register(calendarRoutes);
     },
   });
 }

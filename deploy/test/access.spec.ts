@@ -7,7 +7,10 @@ import { testDatabases } from '@portal/platform/testing/databases';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
-/** What a stranger may call: the sign-in and registration forms, the contact form, the address pickers. */
+/**
+ * What a stranger may call: the sign-in and registration forms, the contact form, the address
+ * pickers, and a calendar feed (its secret address is the permission: anything else is a 404).
+ */
 const PUBLIC = [
   'POST /api/login',
   'POST /api/logout',
@@ -18,6 +21,7 @@ const PUBLIC = [
   'GET /api/address/districts',
   'GET /api/address/subdistricts',
   'GET /api/health',
+  'GET /api/calendar/{file}',
   'GET /api/clock',
 ];
 

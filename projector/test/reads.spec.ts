@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeAccountEvent } from '@portal/contracts/accounts/account.events';
+import { decodeCalendarEvent } from '@portal/contracts/calendar/calendar.events';
 import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.events';
 import { decodeCourseEvent } from '@portal/contracts/courses/course.events';
 import type { StoredEvent } from '@portal/contracts/envelope';
@@ -18,6 +19,7 @@ import { projections } from '../src/projections/index.ts';
 const everyType = [
   decodeAccountEvent,
   decodeAttendanceEvent,
+  decodeCalendarEvent,
   decodeCourseEvent,
   decodeNotificationEvent,
   decodeOutreachEvent,

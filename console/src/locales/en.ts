@@ -87,6 +87,23 @@ export const en = {
   'settings.uploadError': 'An error occurred during image upload.',
   'settings.passwordError': 'An error occurred while updating password. Please try again.',
   'settings.retry': 'Retry',
+  'calendar.title': 'Your rounds in your calendar',
+  'calendar.explain':
+    'Subscribe to this private address in Google Calendar, Apple Calendar or Outlook: the rounds of your courses appear there, and move or disappear when they change.',
+  'calendar.address': 'Calendar address',
+  'calendar.private':
+    'Anyone who has this address can see your rounds. Keep it to yourself; reset it if it was shared.',
+  'calendar.create': 'Create my calendar address',
+  'calendar.copy': 'Copy address',
+  'calendar.copied': 'Address copied.',
+  'calendar.copyFailed': 'Could not copy. Select the address and copy it yourself.',
+  'calendar.subscribe': 'Open in my calendar app',
+  'calendar.reset': 'Reset address',
+  'calendar.resetTitle': 'Reset your calendar address?',
+  'calendar.resetBody':
+    'Calendars subscribed to the current address stop receiving your rounds. You will need to subscribe to the new one.',
+  'calendar.loadFailed': 'Your calendar address could not be loaded.',
+  'calendar.failed': 'The calendar address could not be created. Please try again.',
   'nav.menu': 'Menu',
   'qr.profileNote': 'A link to your profile, not an attendance pass.',
   'qr.save': 'Save image',
@@ -450,6 +467,7 @@ export const en = {
   'projectors.report.attendance': 'attendance',
   'projectors.report.outreach': 'messages and e-mail',
   'projectors.report.notifications': 'notifications',
+  'projectors.report.calendar': 'calendar feeds',
   'projectors.failing':
     'The {{projection}} report stopped at event {{position}}: it could not apply it. The other reports are up to date.',
   'projectors.failingDetail':

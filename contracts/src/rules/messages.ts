@@ -323,6 +323,14 @@ export const messages = {
     th: 'กรุณาระบุรหัสการแจ้งเตือน 1 ถึง 100 รายการ',
     en: 'Please give from 1 to 100 notification ids.',
   },
+  'calendar.issued': {
+    th: 'สร้างลิงก์ปฏิทินแล้ว ลิงก์เดิม (ถ้ามี) ใช้ไม่ได้อีกต่อไป',
+    en: 'Your calendar link is ready. Any earlier link no longer works.',
+  },
+  'calendar.notFound': {
+    th: 'ไม่พบปฏิทินนี้ ลิงก์อาจถูกรีเซ็ตแล้ว',
+    en: 'There is no such calendar. The link may have been reset.',
+  },
   'route.notFound': { th: 'ไม่พบเส้นทางที่เรียก', en: 'No such API route.' },
   'server.error': { th: 'เกิดข้อผิดพลาดในระบบ', en: 'Something went wrong on the server.' },
   'server.unavailable': {

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { invalidTextPaths } from '@portal/contracts/rules/text';
 import type { SqlDatabase } from '../store/sql.ts';
 import { installErrorHandler } from './errors.ts';
+import { redactingLogger } from './logged-request.ts';
 import type { TrustProxy } from './service-config.ts';
 import { type SessionLifetimes, sessions } from './session.ts';
 
@@ -54,7 +55,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
         return http.createServer(handler);
       },
     }),
-    logger: options.logger ?? false,
+    logger: redactingLogger(options.logger),
     bodyLimit: 1024 * 1024,
     // A hop count trusts that many proxies nearest to us (fastify takes it as a function of the hop).
     trustProxy:

@@ -4,6 +4,7 @@ import { coursesProjection } from './courses/projection.ts';
 import { attendanceProjection } from './attendance/projection.ts';
 import { outreachProjection } from './outreach/projection.ts';
 import { notificationsProjection } from './notifications/projection.ts';
+import { calendarProjection } from './calendar/projection.ts';
 
 /**
  * Every read model the projector maintains, in the order they are applied (attendance after
@@ -15,4 +16,5 @@ export const projections: readonly Projection[] = [
   attendanceProjection,
   outreachProjection,
   notificationsProjection,
+  calendarProjection,
 ];

@@ -1,5 +1,6 @@
+import { CalendarCard } from '../../features/calendar/components/calendar-card.tsx';
 import { SettingsPage } from '../../features/settings/components/settings-page.tsx';
 
 export default function SettingsRoute() {
-  return <SettingsPage />;
+  return <SettingsPage more={<CalendarCard />} />;
 }

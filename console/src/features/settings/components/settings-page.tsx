@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -6,8 +7,11 @@ import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { Loading } from '../../../components/status-views.tsx';
 
-/** Account settings (/setting): profile photo, personal information, password (spec 000 screen 4). */
-export function SettingsPage() {
+/**
+ * Account settings (/setting): profile photo, personal information, password (spec 000 screen 4),
+ * then what the route adds of other features (`more`: the calendar feed).
+ */
+export function SettingsPage({ more }: { more?: ReactNode }) {
   const { t } = useTranslation();
   const { user, storedInvalid } = useSession();
   const profile = useProfile(user?.id ?? '');
@@ -35,6 +39,7 @@ export function SettingsPage() {
       <h1>{t('screen.setting')}</h1>
       <ProfileForm member={profile.data.member} />
       <PasswordForm accountId={user.id} />
+      {more}
     </div>
   );
 }
