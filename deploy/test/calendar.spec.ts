@@ -122,9 +122,24 @@ describe.each(testDatabases())('calendar feeds on $name', (database) => {
       [first, cancelled, moved].map((round) => `http://portal.example/courses/${course}/rounds/${round}`),
     );
 
-    // Nobody else's feed shows them.
+    // Nobody else's feed shows them, until the partner makes them an assistant: then they run it.
     await issue(bystander.token);
-    expect(readFeed((await fetchFeed((await linkOf(bystander.token)).path)).body).events).toEqual([]);
+    const bystanders = (await linkOf(bystander.token)).path;
+    expect(readFeed((await fetchFeed(bystanders)).body).events).toEqual([]);
+    const added = await call('POST', `/api/admin/courses/${course}/assistants`, partner.token, {
+      username: bystander.person.username,
+    });
+    expect(added.statusCode).toBe(201);
+    expect(readFeed((await fetchFeed(bystanders)).body).events.map((event) => event.url)).toEqual(
+      [first, cancelled, moved].map((round) => `http://portal.example/courses/${course}/rounds/${round}`),
+    );
+
+    // A renamed course is renamed in every feed.
+    await call('PUT', `/api/admin/updatecourses/${course}`, partner.token, {
+      courseTopic: 'Pottery II',
+      courseDescription: 'Clay and wheel',
+    });
+    expect(readFeed((await fetchFeed(path)).body).events[0]!.summary).toBe('Pottery II · Round 1');
 
     // Leaving the course takes its rounds out of the member's feed.
     await call('DELETE', `/api/courses/${course}/enroll`, member.token);

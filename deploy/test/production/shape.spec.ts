@@ -99,6 +99,28 @@ describe.skipIf(skip !== null)('the production shape', () => {
     expect(status).toMatch(/nginx\s+running\s+200/);
   });
 
+  it('serves a calendar feed through nginx, and no log holds its secret address', async () => {
+    const issued = await client.inject({
+      method: 'POST',
+      url: '/api/calendar/feed',
+      headers: { authorization: `Bearer ${portal.adminToken}` },
+    });
+    expect(issued.statusCode).toBe(200);
+    const link = await client.inject({
+      method: 'GET',
+      url: '/api/calendar',
+      headers: { authorization: `Bearer ${portal.adminToken}`, 'x-min-position': String(issued.json().position) },
+    });
+    const path = link.json().path as string;
+    const feed = await client.inject({ method: 'GET', url: `${path}?lang=th` });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toMatch(/^BEGIN:VCALENDAR/);
+    const token = path.slice('/api/calendar/'.length, -'.ics'.length);
+    const logs = ['nginx-access', 'query-api-1', 'query-api-2'].map((name) => shape.log(name)).join('\n');
+    expect(logs).toContain('/api/calendar/[feed]?lang=th');
+    expect(logs).not.toContain(token.split('.')[1]);
+  });
+
   it('takes an upload through nginx on command-api, and serves it from query-api', async () => {
     const { call } = portalCalls(() => portal);
     const course = await call('POST', '/api/admin/createcourse', portal.adminToken, {
