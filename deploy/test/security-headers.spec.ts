@@ -33,6 +33,7 @@ describe('security headers', () => {
     expect(answer.headers['referrer-policy']).toBe('same-origin');
     expect(answer.headers['permissions-policy']).toContain('camera=(self)');
     expect(answer.headers['permissions-policy']).toContain('microphone=()');
+    expect(answer.headers['permissions-policy']).toContain('geolocation=(self)');
     // Plain HTTP here: HSTS only when served over HTTPS (COOKIE_SECURE=true behind a TLS proxy).
     expect(answer.headers['strict-transport-security']).toBeUndefined();
   });

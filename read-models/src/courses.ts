@@ -1,4 +1,5 @@
 import type { CourseView } from '@portal/contracts/views/course';
+import { NO_SELF_CHECK_IN_RULES, type SelfCheckInRules } from '@portal/contracts/courses/course.events';
 import { column, defineTable, type RowOf } from '@portal/platform/read-models/table';
 
 /**
@@ -22,6 +23,8 @@ export const courses = defineTable(
     total_attend: column<number>('integer NOT NULL DEFAULT 0'),
     created_at: column<Date>('timestamptz NOT NULL'),
     updated_at: column<Date>('timestamptz NOT NULL'),
+    /** How members check themselves in (issue 23); null: the defaults (anywhere, any device). */
+    self_check_in: column<SelfCheckInRules | null>('jsonb'),
     search_text: column<string>(`text GENERATED ALWAYS AS (lower(topic || ' ' || description)) STORED`),
   },
   {
@@ -113,4 +116,5 @@ export const toCourseView = (row: CourseWithRounds): CourseView => ({
   totalAttend: Number(row.total_attend),
   totalAbsent: Number(row.absent_now),
   createdAt: new Date(row.created_at).toISOString(),
+  selfCheckIn: row.self_check_in ?? NO_SELF_CHECK_IN_RULES,
 });

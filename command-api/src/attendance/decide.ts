@@ -25,6 +25,8 @@ export interface Attempt {
   serverTime: string;
   /** What the device decided alone, for a scan it queued offline. */
   offlineDecision?: OfflineDecision;
+  /** A self check-in on a course with a place: how far from it the phone was (issue 23). */
+  distanceMetres?: number | null;
 }
 
 /** What the rest of the portal says about this attempt, gathered before deciding. */

@@ -4,18 +4,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attendanceStream } from '@portal/contracts/attendance/attendance.events';
 import { languageOf } from '@portal/platform/http/language';
-import { ScanRequest, VoidRequest } from '@portal/contracts/rules/attendance';
+import { ScanRequest, SelfCheckInRequest, VoidRequest } from '@portal/contracts/rules/attendance';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import { handleCommand } from '../core/command-handler.ts';
 import { scansRecorded } from '@portal/platform/http/metrics';
 import { idempotencyOf, metadataOf, signedInMetadataOf } from '../core/request-context.ts';
 import { attendanceDecider } from './decider.ts';
 import { courseOfRound } from '../courses/round-index.ts';
-import { outcomeAt, scan } from './scan.ts';
+import { type ScanOutcome, outcomeAt, scan } from './scan.ts';
+import { selfCheckIn } from './self-check-in.ts';
 import { notFound } from '@portal/platform/domain/errors';
 
 const hex = (message: MessageKey) => z.string().regex(/^[0-9a-f]{24}$/, message);
 const RoundParams = z.object({ roundId: hex('round.notFound') });
+
+/** Counted when recorded, not when a replay (the same idempotency key) reads it back. */
+const countScan = (outcome: ScanOutcome) =>
+  scansRecorded.inc({ outcome: outcome.outcome, reason: outcome.outcome === 'accepted' ? '' : outcome.reason });
 
 /**
  * Attendance (spec 001 section 7 and issue 5): the scan call, which records every attempt, and
@@ -51,10 +56,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
         },
       );
       const outcome = scanned.outcome ?? (await outcomeAt(store, scanned.result.streamId, scanned.result.position));
-      // Counted when recorded, not when a replay (the same idempotency key) reads it back.
-      if (scanned.outcome) {
-        scansRecorded.inc({ outcome: outcome.outcome, reason: outcome.outcome === 'accepted' ? '' : outcome.reason });
-      }
+      if (scanned.outcome) countScan(outcome);
       const language = languageOf(request);
       const member = scanned.memberId ? { _id: scanned.memberId, fullName: scanned.name } : null;
       const position = scanned.result.position;
@@ -63,6 +65,47 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
       }
       const status = outcome.reason === 'unknownMember' ? 404 : 409;
       return reply.code(status).send({
+        success: false,
+        message: translate(`attendance.${outcome.reason}`, language),
+        member,
+        position,
+        ...outcome,
+      });
+    },
+  );
+
+  routes.post(
+    '/api/rounds/:roundId/self-check-in',
+    {
+      config: { roles: ['member'] },
+      schema: {
+        tags: ['attendance'],
+        summary:
+          'Check yourself in to a round on its room code (members): recorded as a scan by yourself, refusals included',
+        params: RoundParams,
+        body: SelfCheckInRequest,
+        response: { 200: ScanAnswer, 409: ScanAnswer.or(Refusal) },
+      },
+    },
+    async (request, reply) => {
+      const { roundId } = request.params;
+      const checked = await selfCheckIn(
+        { db, store, config: attendance },
+        {
+          ...signedInMetadataOf(request),
+          input: { roundId, ...request.body },
+          envelope: { idempotency: idempotencyOf(request), metadata: metadataOf(request) },
+        },
+      );
+      const outcome = checked.outcome ?? (await outcomeAt(store, checked.result.streamId, checked.result.position));
+      if (checked.outcome) countScan(outcome);
+      const language = languageOf(request);
+      const member = { _id: request.session!.accountId, fullName: checked.name };
+      const position = checked.result.position;
+      if (outcome.outcome === 'accepted') {
+        return { success: true, message: translate('attendance.selfAccepted', language), member, position, ...outcome };
+      }
+      return reply.code(409).send({
         success: false,
         message: translate(`attendance.${outcome.reason}`, language),
         member,

@@ -166,7 +166,7 @@ export async function outcomeAt(store: EventStore, streamId: string, position: n
 }
 
 /** What an attempt's event says of it. */
-function outcomeOf(event: NewEventOf<AttendanceEvent>): ScanOutcome {
+export function outcomeOf(event: NewEventOf<AttendanceEvent>): ScanOutcome {
   if (event.type === 'AttendanceScanned') {
     const { memberId, scannedAt, late, walkIn, lateUploaded } = event.data;
     return { outcome: 'accepted', memberId, scannedAt, late, walkIn, lateUploaded };

@@ -1,4 +1,9 @@
-import type { CourseEvent, CourseStatus } from '@portal/contracts/courses/course.events';
+import {
+  type CourseEvent,
+  type CourseStatus,
+  NO_SELF_CHECK_IN_RULES,
+  type SelfCheckInRules,
+} from '@portal/contracts/courses/course.events';
 
 export interface Round {
   roundId: string;
@@ -19,6 +24,8 @@ export type Course =
       enrolled: string[];
       /** Scan-only assistants: may open the course's rounds and scan, nothing else. */
       assistants: string[];
+      /** Where members checking themselves in must be, and whether a device checks in one member per round. */
+      selfCheckIn: SelfCheckInRules;
     };
 
 export const initialState = (): Course => ({ status: 'none' });
@@ -26,7 +33,16 @@ export const initialState = (): Course => ({ status: 'none' });
 export function evolve(state: Course, event: CourseEvent): Course {
   if (event.type === 'CourseCreated') {
     const { creator, status, maxPeople } = event.data;
-    return { status: 'active', creator, visibility: status, maxPeople, rounds: [], enrolled: [], assistants: [] };
+    return {
+      status: 'active',
+      creator,
+      visibility: status,
+      maxPeople,
+      rounds: [],
+      enrolled: [],
+      assistants: [],
+      selfCheckIn: NO_SELF_CHECK_IN_RULES,
+    };
   }
   if (state.status !== 'active') return state;
   switch (event.type) {
@@ -53,6 +69,8 @@ export function evolve(state: Course, event: CourseEvent): Course {
       return { ...state, assistants: [...state.assistants, event.data.assistantId] };
     case 'AssistantRemoved':
       return { ...state, assistants: state.assistants.filter((id) => id !== event.data.assistantId) };
+    case 'SelfCheckInConfigured':
+      return { ...state, selfCheckIn: { location: event.data.location, onePerDevice: event.data.onePerDevice } };
     default: {
       const _exhaustive: never = event;
       return state;

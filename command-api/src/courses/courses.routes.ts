@@ -4,7 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courseStream } from '@portal/contracts/courses/course.events';
 import { languageOf } from '@portal/platform/http/language';
-import { CourseCreation, CourseStatusUpdate, CourseUpdate, RoundTimes } from '@portal/contracts/rules/course';
+import {
+  CourseCreation,
+  CourseStatusUpdate,
+  CourseUpdate,
+  RoundTimes,
+  SelfCheckInRequest,
+} from '@portal/contracts/rules/course';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
 import type { Sql } from '@portal/platform/store/sql';
 import { handleCommand, loadState } from '../core/command-handler.ts';
@@ -64,6 +70,22 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+
+  routes.put(
+    '/api/admin/courses/:id/self-check-in',
+    {
+      config: { roles: ['admin', 'partner'] },
+      schema: {
+        tags: ['courses'],
+        response: { 200: Done },
+        summary: 'How members check themselves in on the room code: where (or anywhere) and one member per device',
+        params: CourseId,
+        body: SelfCheckInRequest,
+      },
+    },
+    (request) =>
+      run(request, request.params.id, { type: 'ConfigureSelfCheckIn', data: request.body }, 'selfCheckIn.saved'),
+  );
 
   routes.put(
     '/api/admin/updatecourses/:id',

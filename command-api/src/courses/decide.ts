@@ -13,6 +13,8 @@ import {
   RoundCancelled,
   RoundRescheduled,
   RoundScheduled,
+  SelfCheckInConfigured,
+  type SelfCheckInRules,
 } from '@portal/contracts/courses/course.events';
 import type { NewEventOf } from '@portal/contracts/catalogue';
 import type { Actor, Command } from '../core/command.ts';
@@ -48,7 +50,8 @@ export type CourseCommand =
   | Command<'EnrolWalkIn', { memberId: string }>
   /** `eligible`: the person is approved and a member or partner (the handler read their account). */
   | Command<'AddAssistant', { assistantId: string; eligible: boolean }>
-  | Command<'RemoveAssistant', { assistantId: string }>;
+  | Command<'RemoveAssistant', { assistantId: string }>
+  | Command<'ConfigureSelfCheckIn', SelfCheckInRules>;
 
 type NewCourseEvent = NewEventOf<CourseEvent>;
 
@@ -136,6 +139,11 @@ export function decide(command: CourseCommand, state: Course): NewCourseEvent[] 
       if (!course.assistants.includes(command.data.assistantId)) return [];
       return [AssistantRemoved.create({ assistantId: command.data.assistantId, removedBy: actor.id, removedAt: now })];
     }
+    case 'ConfigureSelfCheckIn': {
+      const course = manageable(state, command.metadata);
+      const same = JSON.stringify(course.selfCheckIn) === JSON.stringify(command.data);
+      return same ? [] : [SelfCheckInConfigured.create({ ...command.data, configuredBy: actor.id, configuredAt: now })];
+    }
     default: {
       const _exhaustive: never = command;
       throw new Error('unknown command');
@@ -158,6 +166,24 @@ export function walkIn(
   return {
     admitted: true,
     events: [MemberEnrolled.create({ memberId, enrolledAt: now, walkIn: true, enrolledBy: actor.id })],
+  };
+}
+
+/**
+ * A member checking themselves in who is not enrolled (issue 23): a walk-in as at the door, when
+ * the course is public and a place is left; a private course takes only who its creator enrolled.
+ */
+export function selfWalkIn(
+  state: Course,
+  { memberId, now }: { memberId: string; now: string },
+): { admitted: 'enrolled' | 'walkIn' | 'full' | 'private'; events: NewCourseEvent[] } {
+  const course = existing(state);
+  if (course.enrolled.includes(memberId)) return { admitted: 'enrolled', events: [] };
+  if (course.visibility !== 'public') return { admitted: 'private', events: [] };
+  if (!hasRoom(course)) return { admitted: 'full', events: [] };
+  return {
+    admitted: 'walkIn',
+    events: [MemberEnrolled.create({ memberId, enrolledAt: now, walkIn: true, enrolledBy: memberId })],
   };
 }
 

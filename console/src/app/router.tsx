@@ -34,6 +34,7 @@ const HelpCenter = page(() => import('./routes/help-center.tsx'));
 const SendEmail = page(() => import('./routes/send-email.tsx'));
 const Inbox = page(() => import('./routes/inbox.tsx'));
 const Camera = page(() => import('./routes/camera.tsx'));
+const CheckIn = page(() => import('./routes/check-in.tsx'));
 const Notifications = page(() => import('./routes/notifications.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
@@ -77,6 +78,9 @@ export const router = createBrowserRouter([
       // Members too: a course's scan-only assistants (the server decides who may open it).
       { path: '/courses/:courseId/rounds/:roundId', element: guarded(anyone, <Round />) },
       { path: '/courses/edit/:id', element: guarded(staff, <CourseFormRoute />) },
+      // Members checking themselves in on a round's room code (issue 23).
+      { path: '/check-in', element: guarded(['member'], <CheckIn />) },
+      { path: '/check-in/:roundId', element: guarded(['member'], <CheckIn />) },
       { path: '/createcourse', element: guarded(staff, <CourseFormRoute />) },
       { path: '/admin/courses', element: <OldCourseLink /> },
       { path: '/admin/courses/:id', element: <OldCourseLink /> },

@@ -13,7 +13,9 @@ export const isAttendanceStream = (streamId: string) =>
   streamId.startsWith('attendance-') || streamId.startsWith('scan-refusals-');
 
 const at = z.iso.datetime({ offset: true });
-export const scanMethods = ['camera', 'typed', 'barcode'] as const;
+/** `self`: the member checked themselves in on the round's room code (issue 23). */
+export const scannerMethods = ['camera', 'typed', 'barcode'] as const;
+export const scanMethods = [...scannerMethods, 'self'] as const;
 export type ScanMethod = (typeof scanMethods)[number];
 
 export const refusalReasons = [
@@ -25,6 +27,14 @@ export const refusalReasons = [
   'passRequired',
   'courseFull',
   'profileQr',
+  // A member checking themselves in (issue 23): the room code was not the current one, the course
+  // asks where they are and the phone did not say, they were outside the radius, this device
+  // checked in someone else in the round, or the course is private and they are not enrolled.
+  'roomCodeExpired',
+  'locationRequired',
+  'tooFar',
+  'deviceUsed',
+  'notEnrolled',
 ] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 
@@ -50,6 +60,8 @@ const attempt = {
   lateUploaded: z.boolean(),
   /** What the device decided while offline, for a scan it queued (absent for scans sent at once). */
   offlineDecision: z.enum(offlineDecisions).nullable().optional(),
+  /** A self check-in on a course that asks where members are: how far from the place (metres), not where. */
+  distanceMetres: z.number().int().min(0).nullable().optional(),
 };
 
 export const AttendanceScanned = defineEvent(
@@ -89,6 +101,17 @@ export const AttendanceVoided = defineEvent(
     voidedAt: at,
   }),
 );
+
+/** The device a member checked themselves in from, per round (`self-check-in-device-<round>-<device>`). */
+export const deviceStream = (roundId: string, deviceId: string) => `self-check-in-device-${roundId}-${deviceId}`;
+
+/** A device checked this member in to the round; on a one-member-per-device course, nobody else from it. */
+export const DeviceCheckedIn = defineEvent(
+  'DeviceCheckedIn',
+  z.object({ roundId: z.string(), deviceId: z.string(), memberId: z.string(), checkedInAt: at }),
+);
+export const decodeDeviceEvent = createDecoder([DeviceCheckedIn] as const);
+export type DeviceEvent = NonNullable<ReturnType<typeof decodeDeviceEvent>>;
 
 export const attendanceEvents = [AttendanceScanned, ScanRefused, AttendanceVoided] as const;
 export const decodeAttendanceEvent = createDecoder(attendanceEvents);

@@ -58,6 +58,29 @@ export const AssistantRemoved = defineEvent(
   z.object({ assistantId: z.string(), removedBy: z.string(), removedAt: at }),
 );
 
+/**
+ * How members may check themselves in to the course's rounds on the room code (issue 23): where
+ * they must be (a point and a radius in metres; null: anywhere), and whether one device may check
+ * in only one member per round. Set by the creator or an admin; the latest holds.
+ */
+export const SelfCheckInRules = z.object({
+  location: z
+    .object({
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+      radiusMetres: z.number().int().min(10).max(5000),
+    })
+    .nullable(),
+  onePerDevice: z.boolean(),
+});
+export type SelfCheckInRules = z.output<typeof SelfCheckInRules>;
+export const NO_SELF_CHECK_IN_RULES: SelfCheckInRules = { location: null, onePerDevice: false };
+
+export const SelfCheckInConfigured = defineEvent(
+  'SelfCheckInConfigured',
+  SelfCheckInRules.extend({ configuredBy: z.string(), configuredAt: at }),
+);
+
 export const courseEvents = [
   CourseCreated,
   CourseUpdated,
@@ -71,6 +94,7 @@ export const courseEvents = [
   MemberUnenrolled,
   AssistantAdded,
   AssistantRemoved,
+  SelfCheckInConfigured,
 ] as const;
 
 export const decodeCourseEvent = createDecoder(courseEvents);

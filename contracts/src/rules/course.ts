@@ -78,3 +78,28 @@ export const AssistantRequest = z.object({
     .min(1, key('username.required'))
     .max(50, key('text.tooLong')),
 });
+
+const coordinate = (limit: number, message: MessageKey) =>
+  z
+    .number({ error: key(message) })
+    .min(-limit, key(message))
+    .max(limit, key(message));
+
+/**
+ * PUT /api/admin/courses/{id}/self-check-in (issue 23): where members checking themselves in must
+ * be (null: anywhere) and whether one device checks in one member per round.
+ */
+export const SelfCheckInRequest = z.object({
+  location: z
+    .object({
+      latitude: coordinate(90, 'selfCheckIn.latitude'),
+      longitude: coordinate(180, 'selfCheckIn.longitude'),
+      radiusMetres: z
+        .number({ error: key('selfCheckIn.radius') })
+        .int(key('selfCheckIn.radius'))
+        .min(10, key('selfCheckIn.radius'))
+        .max(5000, key('selfCheckIn.radius')),
+    })
+    .nullable(),
+  onePerDevice: z.boolean({ error: key('selfCheckIn.onePerDevice') }),
+});

@@ -162,6 +162,31 @@ export const messages = {
     th: 'กรุณาสแกนบัตรเข้าเรียนของสมาชิก รหัสสมาชิกใช้ได้เมื่อพิมพ์เท่านั้น',
     en: 'Scan the member’s attendance pass; an ID is accepted only when typed.',
   },
+  'attendance.roomCodeExpired': {
+    th: 'รหัสห้องนี้หมดอายุแล้ว กรุณาสแกนรหัสที่แสดงบนจออยู่ตอนนี้',
+    en: 'This room code has expired: scan the code on the screen now.',
+  },
+  'attendance.locationRequired': {
+    th: 'หลักสูตรนี้ต้องทราบตำแหน่งของคุณ กรุณาอนุญาตให้เข้าถึงตำแหน่งแล้วลองอีกครั้ง',
+    en: 'This course needs your location: allow it and try again.',
+  },
+  'attendance.tooFar': {
+    th: 'คุณอยู่ไกลจากสถานที่เรียนเกินไป',
+    en: 'You are too far from where the class is held.',
+  },
+  'attendance.deviceUsed': {
+    th: 'เครื่องนี้เช็กอินให้สมาชิกอีกคนในรอบนี้แล้ว',
+    en: 'This device has already checked in another member in this round.',
+  },
+  'attendance.notEnrolled': {
+    th: 'คุณยังไม่ได้ลงทะเบียนหลักสูตรส่วนตัวนี้',
+    en: 'You are not enrolled in this private course.',
+  },
+  'attendance.deviceRequired': {
+    th: 'ไม่ทราบรหัสเครื่อง กรุณาเปิดหน้านี้ใหม่',
+    en: 'This device has no id: open the page again.',
+  },
+  'attendance.selfAccepted': { th: 'เช็กอินเรียบร้อย', en: 'You are checked in.' },
   'attendance.courseFull': {
     th: 'หลักสูตรเต็มแล้ว สมาชิกนี้ยังไม่ได้ลงทะเบียนและไม่มีที่ว่าง',
     en: 'The course is full: this member is not enrolled and no place is left.',
@@ -215,6 +240,17 @@ export const messages = {
     en: 'Max participants cannot be below the number already enrolled.',
   },
   'course.full': { th: 'หลักสูตรนี้เต็มแล้ว', en: 'This course is full.' },
+  'selfCheckIn.latitude': { th: 'ละติจูดต้องอยู่ระหว่าง -90 ถึง 90', en: 'The latitude must be from -90 to 90.' },
+  'selfCheckIn.longitude': { th: 'ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180', en: 'The longitude must be from -180 to 180.' },
+  'selfCheckIn.radius': {
+    th: 'รัศมีต้องเป็นจำนวนเต็ม 10 ถึง 5000 เมตร',
+    en: 'The radius must be a whole number of metres from 10 to 5000.',
+  },
+  'selfCheckIn.onePerDevice': {
+    th: 'กรุณาระบุว่าจำกัดหนึ่งคนต่อเครื่องหรือไม่',
+    en: 'Say whether one device checks in one member.',
+  },
+  'selfCheckIn.saved': { th: 'บันทึกการเช็กอินด้วยตนเองแล้ว', en: 'Self check-in settings saved.' },
   'course.enrolled': { th: 'ลงทะเบียนหลักสูตรเรียบร้อยแล้ว', en: 'You are enrolled.' },
   'course.unenrolled': { th: 'ยกเลิกการลงทะเบียนเรียบร้อยแล้ว', en: 'You have left the course.' },
   'course.notEnrolled': { th: 'คุณยังไม่ได้ลงทะเบียนหลักสูตรนี้', en: 'You are not enrolled in this course.' },

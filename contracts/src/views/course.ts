@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SelfCheckInRules } from '../courses/course.events.ts';
 import { orderParam, pageParam, pageSizeParam, sortParam, pageFields } from './query-params.ts';
 
 /** A round as the course details show it; `active` is computed from the server's clock. */
@@ -27,6 +28,8 @@ export const CourseView = z.object({
   totalAttend: z.number(),
   totalAbsent: z.number(),
   createdAt: z.string(),
+  /** How members check themselves in on the room code (issue 23). */
+  selfCheckIn: SelfCheckInRules,
 });
 export type CourseView = z.infer<typeof CourseView>;
 

@@ -68,3 +68,14 @@ export const PassAnswer = z.object({
   code: z.string(),
   expiresAt: z.string(),
 });
+
+/** GET /api/admin/rounds/{roundId}/room-code: the code on the projector now (issue 23). */
+export const RoomCodeAnswer = z.object({
+  code: z.string(),
+  expiresAt: z.string(),
+  rotatesEveryMs: z.number(),
+  serverTime: z.string(),
+  /** The course asks where members are: the check-in link says so, so the phone asks for its place at once. */
+  needsLocation: z.boolean(),
+});
+export type RoomCodeAnswer = z.infer<typeof RoomCodeAnswer>;

@@ -124,8 +124,8 @@ function refuseInvalidText(value: unknown, context: z.RefinementCtx) {
  * Content-Security-Policy that allows scripts from the portal itself only (no inline script, no
  * eval), images from itself and data:/blob: URLs (QR codes, camera captures), no framing by any
  * page (`frame-ancestors 'none'`, X-Frame-Options DENY), nosniff, a referrer only to itself, a
- * Permissions-Policy that lets the portal itself use the camera and nothing use the microphone
- * or location, and HSTS when the portal is served over HTTPS. Inline style attributes are
+ * Permissions-Policy that lets the portal itself use the camera and the phone's location (a
+ * member checking themselves in, issue 23) and nothing use the microphone, and HSTS when the portal is served over HTTPS. Inline style attributes are
  * allowed: charts and the QR scanner set them, and they cannot run code.
  */
 const securityHeaders = fp<{ https: boolean }>(async (app, options) => {
@@ -153,6 +153,6 @@ const securityHeaders = fp<{ https: boolean }>(async (app, options) => {
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()');
+    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(self), payment=(), usb=()');
   });
 });

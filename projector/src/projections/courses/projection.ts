@@ -24,7 +24,7 @@ export const coursesProjection: Projection = {
   rebuiltWith: ['attendance'],
   // Every row it writes is one course's (its count, its rounds', its members').
   byCourse: true,
-  version: 4,
+  version: 5,
   async createTables(sql, schema) {
     for (const table of coursesTables) await createTable(sql, schema, table);
   },
@@ -131,6 +131,11 @@ export const coursesProjection: Projection = {
           event.data.assistantId,
         ]);
         return;
+      case 'SelfCheckInConfigured': {
+        const { location, onePerDevice } = event.data;
+        await sql.query(...updateRows(schema, courses, { self_check_in: { location, onePerDevice } }, { id }));
+        return;
+      }
       default: {
         const _exhaustive: never = event;
       }

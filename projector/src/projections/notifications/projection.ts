@@ -185,6 +185,7 @@ export const notificationsProjection: Projection = {
         return;
       case 'CourseImageChanged':
       case 'AssistantRemoved':
+      case 'SelfCheckInConfigured':
         return;
       default: {
         const _exhaustive: never = event;

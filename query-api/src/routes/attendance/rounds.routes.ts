@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passKeysFor } from '@portal/platform/attendance/pass-keys';
-import { PassAnswer, RoundDetails } from '@portal/contracts/views/round';
+import { ROOM_CODE_MS, roomCodeAt } from '@portal/platform/attendance/room-code';
+import { PassAnswer, RoomCodeAnswer, RoundDetails } from '@portal/contracts/views/round';
 import { findRound } from '../../core/rounds-table.ts';
 import { mayScanIn } from '../../core/assistants-table.ts';
 import { forbidden, notFound } from '@portal/platform/domain/errors';
@@ -35,6 +36,43 @@ export async function roundQueryRoutes(app: FastifyInstance): Promise<void> {
         serverTime: now.toISOString(),
         passKey: passKeysFor(app.queries.passSecret).publicKey,
       });
+    },
+  );
+
+  routes.get(
+    '/api/admin/rounds/:roundId/room-code',
+    {
+      config: { roles: ['admin', 'partner', 'member'] },
+      schema: {
+        tags: ['attendance'],
+        summary:
+          'The round’s rotating room code for members to check themselves in (whoever may scan in it): changes every 15 s',
+        params: z.object({ roundId: z.string() }),
+        response: {
+          200: RoomCodeAnswer,
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const found = await findRound(app.queries.db, request.params.roundId, now, app.queries.scanMargins);
+      if (!found) throw notFound('round.notFound');
+      const course = { id: found.round.courseId, creator: found.creator };
+      if (!(await mayScanIn(app.queries.db, course, request.session!))) throw forbidden('course.notScanner');
+      const { code, expiresAt } = roomCodeAt(app.queries.passSecret, request.params.roundId, now.getTime());
+      const [rules] = await app.queries.db.query<{ located: boolean }>(
+        `SELECT coalesce(jsonb_typeof(self_check_in->'location') = 'object', false) AS located
+           FROM rm.courses WHERE id = $1`,
+        [course.id],
+      );
+      reply.header('cache-control', 'no-store');
+      return {
+        needsLocation: Boolean(rules?.located),
+        code,
+        expiresAt: new Date(expiresAt).toISOString(),
+        rotatesEveryMs: ROOM_CODE_MS,
+        serverTime: now.toISOString(),
+      };
     },
   );
 

@@ -1,5 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useSession } from '../../../lib/session.tsx';
 import { useMyPass } from '../api/get-my-pass.ts';
 import { Loading } from '../../../components/status-views.tsx';
@@ -26,6 +27,9 @@ export function MemberPass() {
       <p className="pass-id">
         {t('pass.typeInstead')} <code>{user?.username}</code>
       </p>
+      <Link className="button" to="/check-in">
+        {t('selfCheckIn.open')}
+      </Link>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { ManualEntry } from './manual-entry.tsx';
 import { QrScanner } from './qr-scanner.tsx';
 import { Roster } from './roster.tsx';
+import { RoomCodeScreen } from './room-code-screen.tsx';
 import { ScanOutcome } from './scan-outcome.tsx';
 import { useScanning } from './use-scanning.ts';
 import { VoidScan } from './void-scan.tsx';
@@ -39,6 +40,7 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
   const navigate = useNavigate();
   useForcedDarkTheme();
   const round = useRound(roundId);
+  const [showingCode, setShowingCode] = useState(false);
   const isAdmin = useSession().user?.role === 'admin';
   useLiveCourse(courseId, [roundKey(roundId)]);
   const time = useCallback(
@@ -116,6 +118,11 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
         </div>
         <div className="round-actions">
           {data.scanning === 'open' && (
+            <button type="button" className="button primary" onClick={() => setShowingCode(true)}>
+              {t('roomCode.show')}
+            </button>
+          )}
+          {data.scanning === 'open' && (
             <button type="button" className="button" aria-pressed={!scanning.muted} onClick={scanning.toggleSound}>
               {scanning.muted ? t('round.soundOff') : t('round.soundOn')}
             </button>
@@ -123,6 +130,14 @@ export function RoundPage({ courseId, roundId }: { courseId: string; roundId: st
           {back}
         </div>
       </div>
+      {showingCode && (
+        <RoomCodeScreen
+          roundId={roundId}
+          title={`${data.courseTopic} · ${t('dashboard.round', { number: data.roundNumber })}`}
+          attended={data.attended + pendingHere.length}
+          onClose={() => setShowingCode(false)}
+        />
+      )}
       <div className="tiles">
         {(
           [

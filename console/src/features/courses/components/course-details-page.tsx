@@ -9,6 +9,7 @@ import { useLiveCourse } from '../../../lib/live.ts';
 import { courseKey, useCourse } from '../api/get-course.ts';
 import { CourseImage } from '../../../components/course-image.tsx';
 import { Loading } from '../../../components/status-views.tsx';
+import { SelfCheckInSettings } from './self-check-in-settings.tsx';
 
 /**
  * The server's clock, as seen from this page: the answer carries it, and the page keeps ticking
@@ -146,6 +147,7 @@ export function CourseDetailsPage({
           })}
         </ol>
       )}
+      {canManage && <SelfCheckInSettings courseId={data._id} rules={data.selfCheckIn} />}
       {below?.({ id: data._id, canManage })}
       {created && (
         <Dialog
