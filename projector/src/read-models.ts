@@ -3,7 +3,7 @@ import { createPartitionTable } from '@portal/platform/read-models/partitions';
 import { createFaultTables } from '@portal/platform/read-models/projection-faults';
 import { createOpenFunction, readModelKey } from '@portal/platform/read-models/sealed-columns';
 import { withSchemaLock } from '@portal/platform/store/schema-lock';
-import { type Sql, type SqlDatabase, isMissingTable } from '@portal/platform/store/sql';
+import { type Sql, type SqlDatabase, isMissingTable, sqlState } from '@portal/platform/store/sql';
 import type { Projection } from './projection.ts';
 
 /** The read models' schema and tables, and whether those already built are of this version. */
@@ -13,6 +13,21 @@ import type { Projection } from './projection.ts';
  * records the version of each projection's tables.
  */
 export async function prepareReadModels(db: SqlDatabase, schema: string, projections: readonly Projection[]) {
+  // A first start of a new version adds tables and indexes while another projector may write the
+  // old ones: PostgreSQL may end this transaction to break a deadlock. It is all idempotent: again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await prepareOnce(db, schema, projections);
+    } catch (error) {
+      if (sqlState(error) !== DEADLOCK || attempt === 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+const DEADLOCK = '40P01';
+
+async function prepareOnce(db: SqlDatabase, schema: string, projections: readonly Projection[]) {
   await withSchemaLock(db, async (tx) => {
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await createCheckpointTable(tx, schema);

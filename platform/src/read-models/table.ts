@@ -94,7 +94,19 @@ export async function createTable(sql: Sql, schema: string, table: Table): Promi
   const definitions = Object.entries(table.columns).map(([name, c]) => `${name} ${c.sql}`);
   if (table.primaryKey) definitions.push(`PRIMARY KEY (${table.primaryKey.join(', ')})`);
   await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.${table.storedAs} (\n  ${definitions.join(',\n  ')}\n)`);
+  // Only the indexes missing: CREATE INDEX IF NOT EXISTS takes a share lock on the table even when
+  // the index is there, which, in the transaction that prepares every table while another
+  // projector writes them, deadlocked a projector starting beside a running one.
+  const existing = new Set(
+    (
+      await sql.query<{ indexname: string }>(
+        `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2`,
+        [schema, table.storedAs],
+      )
+    ).map((row) => row.indexname),
+  );
   for (const [index, on] of Object.entries(table.indexes)) {
+    if (existing.has(index)) continue;
     const { using = 'btree', on: columns, projectorReads = false } = typeof on === 'string' ? { on } : on;
     await sql.query(`CREATE INDEX IF NOT EXISTS ${index} ON ${schema}.${table.storedAs} USING ${using} (${columns})`);
     if (!projectorReads) await markQueryIndex(sql, schema, index);
