@@ -21,6 +21,7 @@ import { contactRoutes } from './outreach/contact.routes.ts';
 import { emailRoutes } from './outreach/emails.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
+import { passwordLinkAdminRoutes, passwordSetRoutes } from './accounts/password-link.routes.ts';
 
 export interface CommandApiOptions {
   db: SqlDatabase;
@@ -68,6 +69,7 @@ export async function commandApi(app: FastifyInstance, options: CommandApiOption
       await scope.register(loginRoutes);
       await scope.register(registerRoutes);
       await scope.register(contactRoutes);
+      await scope.register(passwordSetRoutes);
     },
     signedInRoutes: async (scope) => {
       await scope.register(registrationAdminRoutes);
@@ -78,6 +80,7 @@ export async function commandApi(app: FastifyInstance, options: CommandApiOption
       await scope.register(emailRoutes, { mailer });
       await scope.register(notificationRoutes);
       await scope.register(calendarRoutes);
+      await scope.register(passwordLinkAdminRoutes, { mailer });
     },
   });
 }

@@ -9,7 +9,8 @@ import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 /**
  * What a stranger may call: the sign-in and registration forms, the contact form, the address
- * pickers, and a calendar feed (its secret address is the permission: anything else is a 404).
+ * pickers, a calendar feed (its secret address is the permission: anything else is a 404), and
+ * setting a password from an e-mailed link (its token is the permission).
  */
 const PUBLIC = [
   'POST /api/login',
@@ -22,6 +23,7 @@ const PUBLIC = [
   'GET /api/address/subdistricts',
   'GET /api/health',
   'GET /api/calendar/{file}',
+  'POST /api/password/set',
   'GET /api/clock',
 ];
 

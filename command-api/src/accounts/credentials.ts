@@ -128,6 +128,15 @@ export async function passwordHashOf(sql: Sql, accountId: string): Promise<strin
   return row?.password_hash;
 }
 
+/** The password hash, with the row locked until the transaction ends (a link used twice at once). */
+export async function lockedPasswordHashOf(sql: Sql, accountId: string): Promise<string | undefined> {
+  const [row] = await sql.query<{ password_hash: string }>(
+    `SELECT password_hash FROM cmd.credentials WHERE account_id = $1 FOR UPDATE`,
+    [accountId],
+  );
+  return row?.password_hash;
+}
+
 export async function savePasswordHash(sql: Sql, accountId: string, passwordHash: string): Promise<void> {
   await sql.query(`UPDATE cmd.credentials SET password_hash = $2 WHERE account_id = $1`, [accountId, passwordHash]);
 }

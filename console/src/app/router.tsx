@@ -35,6 +35,7 @@ const SendEmail = page(() => import('./routes/send-email.tsx'));
 const Inbox = page(() => import('./routes/inbox.tsx'));
 const Camera = page(() => import('./routes/camera.tsx'));
 const CheckIn = page(() => import('./routes/check-in.tsx'));
+const SetPassword = page(() => import('./routes/set-password.tsx'));
 const Notifications = page(() => import('./routes/notifications.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
@@ -65,6 +66,8 @@ export const router = createBrowserRouter([
       { path: '/policy', element: <Legal text="privacy" /> },
       { path: '/terms', element: <Legal text="terms" /> },
       { path: '/cookie', element: <Legal text="cookie" /> },
+      // From the link in an e-mail: no session yet.
+      { path: '/set-password', element: <SetPassword /> },
       {
         path: '/setting',
         element: (

@@ -116,6 +116,10 @@ export const en = {
   'selfCheckInSettings.onePerDevice': 'One member per phone in each round',
   'selfCheckInSettings.save': 'Save self check-in',
   'selfCheckInSettings.failed': 'The settings could not be saved. Please try again.',
+  'setPassword.title': 'Set your password',
+  'setPassword.save': 'Set password',
+  'setPassword.signIn': 'Sign in',
+  'setPassword.failed': 'The password could not be set. Please try again.',
   'calendar.title': 'Your rounds in your calendar',
   'calendar.explain':
     'Subscribe to this private address in Google Calendar, Apple Calendar or Outlook: the rounds of your courses appear there, and move or disappear when they change.',

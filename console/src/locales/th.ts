@@ -116,6 +116,10 @@ export const th: Words = {
   'selfCheckInSettings.onePerDevice': 'โทรศัพท์หนึ่งเครื่องต่อสมาชิกหนึ่งคนในแต่ละรอบ',
   'selfCheckInSettings.save': 'บันทึกการเช็กอินด้วยตนเอง',
   'selfCheckInSettings.failed': 'บันทึกไม่สำเร็จ กรุณาลองอีกครั้ง',
+  'setPassword.title': 'ตั้งรหัสผ่านของคุณ',
+  'setPassword.save': 'ตั้งรหัสผ่าน',
+  'setPassword.signIn': 'เข้าสู่ระบบ',
+  'setPassword.failed': 'ตั้งรหัสผ่านไม่สำเร็จ กรุณาลองอีกครั้ง',
   'calendar.title': 'รอบเรียนของคุณในปฏิทิน',
   'calendar.explain':
     'สมัครรับที่อยู่ส่วนตัวนี้ใน Google Calendar, Apple Calendar หรือ Outlook แล้วรอบเรียนในหลักสูตรของคุณจะแสดงที่นั่น และจะย้ายหรือหายไปเมื่อมีการเปลี่ยนแปลง',

@@ -107,6 +107,21 @@ export const messages = {
     th: 'เปลี่ยนรหัสผ่านไม่สำเร็จ กรุณาตรวจสอบรหัสผ่านปัจจุบัน',
     en: 'Failed to update password. Please check your current password.',
   },
+  'passwordLink.invalid': {
+    th: 'ลิงก์ตั้งรหัสผ่านนี้ใช้ไม่ได้ อาจหมดอายุหรือถูกใช้ไปแล้ว กรุณาขอลิงก์ใหม่จากผู้ดูแลระบบ',
+    en: 'This password link does not work: it may have expired or been used. Ask an administrator for a new one.',
+  },
+  'passwordLink.set': { th: 'ตั้งรหัสผ่านเรียบร้อยแล้ว เข้าสู่ระบบได้เลย', en: 'Your password is set. You can sign in now.' },
+  'passwordLink.sent': { th: 'ส่งลิงก์ตั้งรหัสผ่านแล้ว', en: 'The password link was sent.' },
+  'passwordLink.kept': {
+    th: 'เก็บลิงก์ตั้งรหัสผ่านไว้ในกล่องขาออกแล้ว (ยังไม่ได้ตั้งค่าเซิร์ฟเวอร์อีเมล)',
+    en: 'The password link was kept in the outbox (no mail server is set up).',
+  },
+  'passwordLink.noEmail': {
+    th: 'บัญชีนี้ไม่มีอีเมล จึงส่งลิงก์ไม่ได้',
+    en: 'This account has no e-mail address to send the link to.',
+  },
+  'passwordLink.subject': { th: 'ตั้งรหัสผ่านสำหรับพอร์ทัลหลักสูตร', en: 'Set your password for the course portal' },
   'password.changed': { th: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว', en: 'Password updated.' },
   'image.required': { th: 'กรุณาเลือกรูปภาพ', en: 'Please choose an image.' },
   'image.tooLarge': { th: 'รูปภาพต้องมีขนาดไม่เกิน 2 MB', en: 'The image must be 2 MB or smaller.' },

@@ -58,3 +58,19 @@ export const PasswordChange = z
 export const PasswordForm = z
   .object({ ...passwords, confirmNewPassword: passwordField })
   .refine(confirmationMatches, mismatch);
+
+/**
+ * POST /api/password/set: a new password from a link sent by e-mail (an account an admin created
+ * or imported, issue 23), with its confirmation; the link's token says whose.
+ */
+export const PasswordSetByLink = z
+  .object({
+    token: singleLineText(key('passwordLink.invalid'))
+      .trim()
+      .min(1, key('passwordLink.invalid'))
+      .max(600, key('passwordLink.invalid')),
+    newPassword: passwords.newPassword,
+    confirmNewPassword: passwordField,
+  })
+  .refine(confirmationMatches, mismatch);
+export type PasswordSetByLink = z.output<typeof PasswordSetByLink>;

@@ -1,10 +1,12 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
- * Some addresses are themselves the secret (a private calendar feed): logs show them with the
- * secret part replaced, as nginx's access log does (deploy/production/nginx.conf).
+ * Some addresses are themselves the secret (a private calendar feed, a set-password link's
+ * token): logs show them with the secret part replaced, as nginx's access log does
+ * (deploy/production/nginx.conf).
  */
-export const loggableUrl = (url: string) => url.replace(/^\/api\/calendar\/[^/?#]+/, '/api/calendar/[feed]');
+export const loggableUrl = (url: string) =>
+  url.replace(/^\/api\/calendar\/[^/?#]+/, '/api/calendar/[feed]').replace(/([?&]token=)[^&#]*/g, '$1[secret]');
 
 /** A request as every service logs it: fastify's own fields, the secret part of the address left out. */
 const loggedRequest = (request: FastifyRequest) => ({
