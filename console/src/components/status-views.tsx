@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Role } from '@portal/contracts/accounts/account.events';
 import { homeOf, useSession } from '../lib/session.tsx';
+import { signInThenBackTo } from '../lib/next-page.ts';
 
 /**
  * A page this person may not open (spec 001 section 2.1's view), in words that fit them: a
@@ -12,6 +13,7 @@ import { homeOf, useSession } from '../lib/session.tsx';
 export function AccessDenied({ roles, message }: { roles: readonly Role[]; message?: string }) {
   const { t } = useTranslation();
   const { user, storedInvalid } = useSession();
+  const here = useLocation();
   const body = !user
     ? t(storedInvalid ? 'settings.invalidStoredUser' : 'accessDenied.signIn')
     : (message ?? t(roles.includes('partner') ? 'accessDenied.staffBody' : 'accessDenied.body'));
@@ -25,7 +27,11 @@ export function AccessDenied({ roles, message }: { roles: readonly Role[]; messa
             {t('accessDenied.home')}
           </Link>
         )}
-        <Link className={user ? 'button' : 'button primary'} to="/login">
+        {/* A visitor comes back here once signed in (a member who opened a room code's link, say). */}
+        <Link
+          className={user ? 'button' : 'button primary'}
+          to={user ? '/login' : signInThenBackTo(here.pathname + here.search)}
+        >
           {t('accessDenied.login')}
         </Link>
       </div>

@@ -13,6 +13,7 @@ import {
   apiCaller,
   chromiumSkipReason,
   launchChromium,
+  newPage,
   registerApproved,
   roundStartingNow,
   sidewaysOverflow,
@@ -44,15 +45,16 @@ describe.skipIf(chromiumSkipReason())('self check-in on the room code', () => {
   const near = sampleMember({ fullName: 'Nok Near' });
   const far = sampleMember({ fullName: 'Fah Far' });
   const home = sampleMember({ fullName: 'Hom Home' });
+  const late = sampleMember({ fullName: 'Lek Late' });
   let roundId = '';
   let roundUrl = '';
   let courseId = '';
 
   beforeAll(async () => {
     const adminToken = (await call('/api/login', ADMIN)).partner.token;
-    await registerApproved(call, adminToken, { partners: [partner], members: [near, far, home] });
+    await registerApproved(call, adminToken, { partners: [partner], members: [near, far, home, late] });
     const partnerToken = (await call('/api/login', partner)).partner.token;
-    const round = await roundStartingNow(call, partnerToken, [near, far, home], 'Morning yoga');
+    const round = await roundStartingNow(call, partnerToken, [near, far, home, late], 'Morning yoga');
     ({ roundId, roundUrl, courseId } = round);
     await call(
       `/api/admin/courses/${round.courseId}/self-check-in`,
@@ -161,5 +163,20 @@ describe.skipIf(chromiumSkipReason())('self check-in on the room code', () => {
     await outcome(atHome).getByText('✕ This room code has expired: scan the code on the screen now.').waitFor();
     await atHome.getByText('Scan the room code on the screen again.').waitFor();
     await atHome.context().close();
+  });
+
+  it('brings a member who was not signed in back to the check-in once they sign in', async () => {
+    const { code } = roomCodeAt(PASS_SECRET, roundId, Date.now());
+    const page = await newPage(browser, { lang: 'en', width: 375 });
+    await page.context().setGeolocation(inTheRoom);
+    await page.context().grantPermissions(['geolocation'], { origin: portal.url });
+    await page.goto(`${portal.url}/check-in/${roundId}?code=${code}&where=1`);
+    await page.getByRole('alert').getByRole('link', { name: 'Go to Login' }).click();
+    await page.locator('input[name=username]').fill(late.username);
+    await page.locator('input[name=password]').fill(late.password);
+    await page.locator('button[type=submit]').click();
+    await outcome(page).getByText('✓ You are checked in.').waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe(`/check-in/${roundId}`);
+    await page.context().close();
   });
 });

@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useNotice } from '../../../components/ui/use-notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { homeOf, useSession } from '../../../lib/session.tsx';
+import { nextPage } from '../../../lib/next-page.ts';
 
 const SUCCESS_DIALOG_MS = 1200;
 
@@ -15,6 +16,7 @@ const SUCCESS_DIALOG_MS = 1200;
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const session = useSession();
   const login = useLogin();
   const [username, setUsername] = useState('');
@@ -32,7 +34,8 @@ export function LoginForm() {
       {
         onSuccess: (answer) => {
           const user = session.signIn(answer.partner);
-          const land = () => navigate(homeOf(user.role), { replace: true });
+          // Back to the page that asked for a sign-in, if any; otherwise the person's home.
+          const land = () => navigate(nextPage(params.get('next')) ?? homeOf(user.role), { replace: true });
           setNotice({
             tone: 'success',
             title: t('dialog.loginSuccess'),
