@@ -147,6 +147,43 @@ describe.each(testDatabases())('hostile input on $name', (database) => {
     expect(truncated.statusCode).toBeLessThan(500);
   });
 
+  it('refuses NUL, lone surrogates and 1 MB strings in every field issue 23 added, with a 4xx, appending nothing', async () => {
+    const MEGABYTE = 'x'.repeat(1024 * 1024);
+    const before = await events();
+    const statusOf = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+      (await call(method, url, token, payload)).statusCode;
+    const hostile = [NUL, LONE_SURROGATE, MEGABYTE];
+    const answers: [string, number][] = [];
+    for (const bad of hostile) {
+      const label = bad === MEGABYTE ? '1 MB' : JSON.stringify(bad);
+      const checkIn = `/api/rounds/${roundId}/self-check-in`;
+      answers.push([
+        `code ${label}`,
+        await statusOf('POST', checkIn, member.token, { code: bad, deviceId: 'phone-1234' }),
+      ]);
+      answers.push([`deviceId ${label}`, await statusOf('POST', checkIn, member.token, { code: 'c', deviceId: bad })]);
+      const settings = `/api/admin/courses/${courseId}/self-check-in`;
+      const location = { latitude: bad, longitude: 100, radiusMetres: 100 };
+      answers.push([
+        `latitude ${label}`,
+        await statusOf('PUT', settings, portal.adminToken, { location, onePerDevice: false }),
+      ]);
+      const password = { newPassword: 'long-enough', confirmNewPassword: 'long-enough' };
+      answers.push([`token ${label}`, await statusOf('POST', '/api/password/set', '', { token: bad, ...password })]);
+      const secret = { token: 'a.b', newPassword: bad, confirmNewPassword: bad };
+      answers.push([`newPassword ${label}`, await statusOf('POST', '/api/password/set', '', secret)]);
+    }
+    for (const path of ['%00.ics', '%ED%A0%80.ics', `${'x'.repeat(200_000)}.ics`]) {
+      answers.push([`feed ${path.slice(0, 12)}`, await statusOf('GET', `/api/calendar/${path}`, '')]);
+    }
+    for (const [field, status] of answers) {
+      expect(status, field).toBeGreaterThanOrEqual(400);
+      expect(status, field).toBeLessThan(500);
+    }
+    expect(await events()).toBe(before);
+    expect(await caughtUp(portal)).toMatchObject({ running: true, behind: 0 });
+  });
+
   it('still projects a sealed NUL or lone surrogate already in the log, and the read side keeps going', async () => {
     // As the old command side wrote them before the rule: sealed, so the log's jsonb took them.
     const sealed = await seal(portal.db, 'contact-old-1', {

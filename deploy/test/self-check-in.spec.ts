@@ -205,6 +205,20 @@ describe.each(testDatabases())('members checking themselves in on $name', (datab
     );
   });
 
+  it('records 64 identical settings sent at once as one change, and answers each', async () => {
+    const partner = await approvedPartner();
+    const { course } = await courseWithRound(partner.token);
+    const rules = { location: { ...shop, radiusMetres: 120 }, onePerDevice: true };
+    const answers = await Promise.all(
+      Array.from({ length: 64 }, () => call('PUT', `/api/admin/courses/${course}/self-check-in`, partner.token, rules)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(64).fill(200));
+    const changes = (await portal.store.readStream(`course-${course}`)).filter(
+      (event) => event.type === 'SelfCheckInConfigured',
+    );
+    expect(changes).toHaveLength(1);
+  });
+
   it('lets exactly one of 64 members on one phone in at once, and tells 63 the device is used', async () => {
     const partner = await approvedPartner();
     const { course, round } = await courseWithRound(partner.token);

@@ -103,19 +103,8 @@ export async function scan(
     ...(input.offlineDecision ? { offlineDecision: input.offlineDecision } : {}),
   };
   const options = { idempotency: envelope.idempotency, metadata: { ...envelope.metadata, device: input.deviceId } };
-  // The attempt's outcome is that of the event decided (no need to read it back), unless the
-  // idempotency key was seen before: then it is read back from the log (outcomeAt).
   const record = (streamId: string, command: AttendanceCommand) =>
-    handleDecision(
-      deps.store,
-      attendanceDecider,
-      streamId,
-      (state) => {
-        const events = attendanceDecider.decide(command, state);
-        return { events, outcome: events.length > 0 ? outcomeOf(events.at(-1)!) : undefined };
-      },
-      options,
-    );
+    recordAttempt(deps.store, streamId, command, options);
   const metadata = { actor, now };
   const member = read && (await memberToScan(deps, read.memberId));
   if (!read || !member) {
@@ -156,6 +145,28 @@ export async function scan(
   }
   return answer(await record(stream, { type: 'Scan', data: { attempt, context }, metadata }));
 }
+
+/**
+ * Decides and appends one attempt (a scan, a self check-in, a refusal) in its stream. Its outcome
+ * is that of the event decided (no need to read it back), unless the idempotency key was seen
+ * before: then it is undefined, and read back from the log (outcomeAt).
+ */
+export const recordAttempt = (
+  store: EventStore,
+  streamId: string,
+  command: AttendanceCommand,
+  options: Parameters<typeof handleDecision>[4],
+) =>
+  handleDecision(
+    store,
+    attendanceDecider,
+    streamId,
+    (state) => {
+      const events = attendanceDecider.decide(command, state);
+      return { events, outcome: events.length > 0 ? outcomeOf(events.at(-1)!) : undefined };
+    },
+    options,
+  );
 
 /** What the attempt ended as: read back from the log, so a replayed request answers the same. */
 export async function outcomeAt(store: EventStore, streamId: string, position: number): Promise<ScanOutcome> {

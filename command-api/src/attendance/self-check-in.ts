@@ -12,7 +12,7 @@ import { courseStreamToScan, courseToScan } from '../courses/scanning.ts';
 import { type Attempt, type AttendanceCommand, type ScanContext, refusalOf } from './decide.ts';
 import { attendanceDecider } from './decider.ts';
 import { deviceDecider, deviceHolder } from './device.ts';
-import { type ScanDeps, type ScanOutcome, type ScanRequestOf, outcomeOf } from './scan.ts';
+import { type ScanDeps, type ScanOutcome, type ScanRequestOf, recordAttempt } from './scan.ts';
 import { type Position, metresBetween, selfCheckInRefusal } from './self-check-in-rules.ts';
 
 export interface SelfCheckInInput {
@@ -70,16 +70,7 @@ export async function selfCheckIn(
     ...(rules.location ? { distanceMetres } : {}),
   };
   const record = async (command: AttendanceCommand) => {
-    const recorded = await handleDecision(
-      deps.store,
-      attendanceDecider,
-      stream,
-      (state) => {
-        const events = attendanceDecider.decide(command, state);
-        return { events, outcome: events.length > 0 ? outcomeOf(events.at(-1)!) : undefined };
-      },
-      options,
-    );
+    const recorded = await recordAttempt(deps.store, stream, command, options);
     return { result: recorded.result, outcome: recorded.outcome ?? undefined, name: member.name };
   };
   const refuse = (reason: RefusalReason) => record({ type: 'Refuse', data: { attempt, reason }, metadata });

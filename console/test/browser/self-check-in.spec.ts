@@ -147,6 +147,17 @@ describe.skipIf(chromiumSkipReason())('self check-in on the room code', () => {
     await page.context().close();
   });
 
+  it('shows the settings in Thai on a phone in the dark theme, fitting and accessible', async () => {
+    const page = await signIn(browser, portal.url, partner, { lang: 'th', width: 375, theme: 'dark' });
+    await page.goto(`${portal.url}/courses/${courseId}`);
+    const form = page.locator('.self-check-in-settings');
+    await form.getByRole('heading', { name: 'เช็กอินด้วยตนเอง' }).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await form.screenshot({ path: join(SCREENSHOTS, 'self-check-in-settings-th-375.png') });
+    await page.context().close();
+  });
+
   it('refuses a member too far away, and a photo of the code sent home, each saying why', async () => {
     const { code } = roomCodeAt(PASS_SECRET, roundId, Date.now());
     const tooFar = await phone(browser, far, victoryMonument, 'en');

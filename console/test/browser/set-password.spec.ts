@@ -61,8 +61,10 @@ describe.skipIf(chromiumSkipReason())('setting a password from an e-mailed link'
     expect(new URL(signedIn.url()).pathname).toBe('/e-market');
     await signedIn.context().close();
 
-    const used = await newPage(browser, { lang: 'en' });
+    const used = await newPage(browser, { lang: 'en', width: 1280, theme: 'light' });
     await used.goto(link);
+    await used.getByRole('heading', { name: 'Set your password' }).waitFor();
+    expect(await axeViolations(used)).toEqual([]);
     await used.getByLabel(/^New password/).fill('another-password');
     await used.getByLabel(/^Confirm new password/).fill('another-password');
     await used.getByRole('button', { name: 'Set password' }).click();
@@ -70,6 +72,7 @@ describe.skipIf(chromiumSkipReason())('setting a password from an e-mailed link'
       .getByRole('alert')
       .getByText(/This password link does not work/)
       .waitFor();
+    await used.screenshot({ path: join(SCREENSHOTS, 'set-password-used-en.png'), fullPage: true });
     await used.context().close();
   });
 });

@@ -64,16 +64,21 @@ export async function feedRounds(db: SqlDatabase, accountId: string): Promise<Fe
        SELECT course_id, false AS runs FROM rm.enrolments WHERE member_id = $1
        UNION ALL SELECT id, true FROM rm.courses WHERE creator = $1
        UNION ALL SELECT course_id, true FROM rm.course_assistants WHERE assistant_id = $1
-     ), courses AS (SELECT course_id, bool_or(runs) AS runs FROM mine GROUP BY course_id)
+     ),
+     -- One row per course, its creator's shop opened once (not once per round: it is sealed).
+     courses AS MATERIALIZED (
+       SELECT c.id AS course_id, c.topic, c.description, bool_or(m.runs) AS runs,
+              (SELECT a.company FROM rm.accounts a WHERE a.id = c.creator AND a.role = 'partner') AS company
+         FROM mine m JOIN rm.courses c ON c.id = m.course_id
+        GROUP BY c.id
+     )
      SELECT r.round_id, r.course_id, c.topic, c.description, r.starts_at, r.ends_at, r.cancelled,
-            r.sequence, r.changed_at, m.runs,
+            r.sequence, r.changed_at, c.runs, c.company,
             CASE WHEN r.cancelled THEN NULL
                  ELSE row_number() OVER (PARTITION BY r.course_id, r.cancelled ORDER BY r.starts_at, r.round_id)::int
-            END AS number,
-            (SELECT a.company FROM rm.accounts a WHERE a.id = c.creator AND a.role = 'partner') AS company
-       FROM courses m
-       JOIN rm.courses c ON c.id = m.course_id
-       JOIN rm.calendar_rounds r ON r.course_id = m.course_id
+            END AS number
+       FROM courses c
+       JOIN rm.calendar_rounds r ON r.course_id = c.course_id
       ORDER BY r.starts_at, r.round_id`,
     [accountId],
   );
