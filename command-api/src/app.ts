@@ -22,6 +22,8 @@ import { emailRoutes } from './outreach/emails.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { passwordLinkAdminRoutes, passwordSetRoutes } from './accounts/password-link.routes.ts';
+import { certificateRoutes } from './certificates/certificates.routes.ts';
+import { type SweepOptions, startCertificateSweep } from './certificates/sweep.ts';
 
 export interface CommandApiOptions {
   db: SqlDatabase;
@@ -34,6 +36,11 @@ export interface CommandApiOptions {
   attendance: AttendanceConfig;
   /** Where e-mail goes; by default from SMTP_URL and MAIL_FROM (README, Configuration). */
   mail?: MailConfig;
+  /**
+   * Issue certificates on their own once courses end (issue 23): how often to look, and the
+   * portal's address for the e-mailed certificates' links. Omitted: only when someone asks.
+   */
+  certificateSweep?: Omit<SweepOptions, 'log'>;
 }
 
 declare module 'fastify' {
@@ -64,6 +71,15 @@ export async function commandApi(app: FastifyInstance, options: CommandApiOption
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   const mailer = createMailer(options.mail ?? mailConfigFromEnv());
   app.addHook('onClose', async () => mailer.close());
+  const { certificateSweep } = options;
+  if (certificateSweep) {
+    const deps = { db: options.db, store: options.store, mailer };
+    let stop: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      stop = startCertificateSweep(deps, { ...certificateSweep, log: app.log });
+    });
+    app.addHook('preClose', async () => stop?.());
+  }
   await mountRoutes(app, {
     publicRoutes: async (scope) => {
       await scope.register(loginRoutes);
@@ -81,6 +97,7 @@ export async function commandApi(app: FastifyInstance, options: CommandApiOption
       await scope.register(notificationRoutes);
       await scope.register(calendarRoutes);
       await scope.register(passwordLinkAdminRoutes, { mailer });
+      await scope.register(certificateRoutes, { mailer });
     },
   });
 }

@@ -11,6 +11,7 @@ import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key'
 import { rewrapKeys } from '@portal/platform/privacy/personal-data';
 import { ensureFirstAdmin } from './accounts/first-admin.ts';
 import { commandApi, prepareCommandTables } from './app.ts';
+import { certificateSweepFromEnv } from './certificates/sweep.ts';
 
 /**
  * command-api alone (production): DATABASE_URL, SESSION_SECRET, PORT (3001), UPLOADS_DIR (shared
@@ -35,11 +36,13 @@ const admin = await ensureFirstAdmin(db, store, {
 if (admin?.generatedPassword) {
   app.log.warn(`First admin ${admin.username} created with password ${admin.generatedPassword} (shown once).`);
 }
+const attendance = attendanceConfig(config.sessionSecret);
 await app.register(commandApi, {
   db,
   store,
   uploadsDir: uploadsDirFromEnv(),
-  attendance: attendanceConfig(config.sessionSecret),
+  attendance,
+  certificateSweep: certificateSweepFromEnv(process.env, attendance, `http://localhost:${config.port}`),
 });
 installHealth(app, { service: 'command-api', store, readModels: db });
 installMetrics(app, { service: 'command-api', store, readModels: db, pools: { primary: () => db.stats?.() ?? null } });

@@ -77,6 +77,7 @@ try {
     admin: { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD },
     consoleDir: builtConsole(),
     tls: https ? { ...https.tls, port: https.port } : undefined,
+    certificateSweep: { publicUrl: `http://localhost:${port}` },
   });
   await portal.app.listen({ port, host });
   if (https) await listenSecure(portal.app.secureServer!, https.port, host);

@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { ensureFirstAdmin } from '@portal/command-api/accounts/first-admin';
 import { commandApi, prepareCommandTables } from '@portal/command-api/app';
+import { certificateSweepFromEnv } from '@portal/command-api/certificates/sweep';
 import type { MailConfig } from '@portal/command-api/outreach/mailer';
 import { type AttendanceConfig, attendanceConfig } from '@portal/platform/attendance/config';
 import { kafkaBrokersFromEnv } from '@portal/platform/distribution/kafka';
@@ -46,6 +47,12 @@ export interface PortalOptions {
   attendance?: AttendanceConfig;
   /** Where e-mail goes; by default SMTP_URL and MAIL_FROM from the environment. */
   mail?: MailConfig;
+  /**
+   * Issue certificates on their own once courses end (CERTIFICATE_SWEEP_SECONDS), with links to
+   * `publicUrl` (PUBLIC_URL overrides it); `everyMs` overrides the environment (tests). Omitted:
+   * only when someone asks.
+   */
+  certificateSweep?: { publicUrl: string; everyMs?: number };
   /**
    * Kafka brokers and topic (by default KAFKA_BROKERS and KAFKA_TOPIC): a relay in this process publishes the log, and the
    * projector here consumes it in the projectors' consumer group. Omitted or null: the projector
@@ -95,7 +102,14 @@ export async function startPortal(options: PortalOptions) {
     ? await startProjectorThread({ ...options.projectorThread, kafka, onError: onProjectorError })
     : await startProjector({ source: store, target: db, projections, kafka, onError: onProjectorError });
   const attendance = options.attendance ?? attendanceConfig(options.sessionSecret);
-  await app.register(commandApi, { db, store, uploadsDir: options.uploadsDir, attendance, mail: options.mail });
+  await app.register(commandApi, {
+    db,
+    store,
+    uploadsDir: options.uploadsDir,
+    attendance,
+    mail: options.mail,
+    certificateSweep: sweepOf(options.certificateSweep, attendance),
+  });
   await app.register(queryApi, {
     db,
     store,
@@ -131,3 +145,9 @@ export async function startPortal(options: PortalOptions) {
   };
 }
 export type Portal = Awaited<ReturnType<typeof startPortal>>;
+
+function sweepOf(asked: PortalOptions['certificateSweep'], attendance: AttendanceConfig) {
+  if (!asked) return undefined;
+  const fromEnv = certificateSweepFromEnv(process.env, attendance, asked.publicUrl);
+  return fromEnv && asked.everyMs ? { ...fromEnv, everyMs: asked.everyMs } : fromEnv;
+}

@@ -9,8 +9,9 @@ import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 
 /**
  * What a stranger may call: the sign-in and registration forms, the contact form, the address
- * pickers, a calendar feed (its secret address is the permission: anything else is a 404), and
- * setting a password from an e-mailed link (its token is the permission).
+ * pickers, a calendar feed (its secret address is the permission: anything else is a 404),
+ * setting a password from an e-mailed link (its token is the permission), and a certificate's
+ * verification page (its 128-bit number, printed on the paper, is the permission).
  */
 const PUBLIC = [
   'POST /api/login',
@@ -24,6 +25,7 @@ const PUBLIC = [
   'GET /api/health',
   'GET /api/calendar/{file}',
   'POST /api/password/set',
+  'GET /api/certificates/{certificateId}/verification',
   'GET /api/clock',
 ];
 

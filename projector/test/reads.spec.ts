@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeAccountEvent } from '@portal/contracts/accounts/account.events';
 import { decodeCalendarEvent } from '@portal/contracts/calendar/calendar.events';
+import { decodeCertificateEvent } from '@portal/contracts/certificates/certificate.events';
 import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.events';
 import { decodeCourseEvent } from '@portal/contracts/courses/course.events';
 import type { StoredEvent } from '@portal/contracts/envelope';
@@ -20,6 +21,7 @@ const everyType = [
   decodeAccountEvent,
   decodeAttendanceEvent,
   decodeCalendarEvent,
+  decodeCertificateEvent,
   decodeCourseEvent,
   decodeNotificationEvent,
   decodeOutreachEvent,

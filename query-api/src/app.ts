@@ -7,6 +7,7 @@ import { installReadYourWrites } from './core/read-your-writes.ts';
 import { NO_MARGINS, type ScanMargins } from './core/rounds-table.ts';
 import { addressRoutes } from './routes/addresses/addresses.routes.ts';
 import { calendarFeedRoutes, calendarLinkRoutes } from './routes/calendar/calendar.routes.ts';
+import { certificateRoutes, certificateVerificationRoutes } from './routes/certificates/certificates.routes.ts';
 import { auditRoutes } from './routes/attendance/audit.routes.ts';
 import { liveRoutes } from './routes/attendance/live.routes.ts';
 import { assistantQueryRoutes } from './routes/courses/assistants.routes.ts';
@@ -68,6 +69,7 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
       await scope.register(addressRoutes, { warm: options.warmAddresses });
       // Calendar apps fetch a feed by its secret address, signed in to nothing.
       await scope.register(calendarFeedRoutes);
+      await scope.register(certificateVerificationRoutes);
     },
     signedInRoutes: async (scope) => {
       await scope.register(registrationRoutes);
@@ -82,6 +84,7 @@ export async function queryApi(app: FastifyInstance, options: QueryApiOptions): 
       await scope.register(outreachRoutes);
       await scope.register(notificationRoutes);
       await scope.register(calendarLinkRoutes);
+      await scope.register(certificateRoutes);
       await scope.register(projectorRoutes);
       await scope.register(uploadRoutes, { root: options.uploadsDir });
     },

@@ -1,22 +1,19 @@
 import { Done } from '@portal/contracts/answers';
 import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
-import { emailStream } from '@portal/contracts/outreach/outreach.events';
 import { PasswordSetByLink } from '@portal/contracts/rules/profile';
 import { type Language, translate } from '@portal/contracts/rules/messages';
 import { conflict, notFound } from '@portal/platform/domain/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { revokeSessions } from '@portal/platform/http/revocations';
-import { open, seal } from '@portal/platform/privacy/personal-data';
+import { open } from '@portal/platform/privacy/personal-data';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleCommand, loadState } from '../core/command-handler.ts';
-import { newId } from '../core/ids.ts';
 import { commandMetadataOf, idempotencyOf, metadataOf, signedInMetadataOf } from '../core/request-context.ts';
 import { fieldError } from '../core/uploaded-image.ts';
-import { outreachDecider } from '../outreach/decider.ts';
-import { withoutAddresses } from '../outreach/emails.routes.ts';
 import type { Mailer } from '../outreach/mailer.ts';
+import { sendSealedLetter } from '../outreach/sealed-letter.ts';
 import { lockedPasswordHashOf, passwordHashOf, savePasswordHash } from './credentials.ts';
 import { accountDecider } from './decider.ts';
 import { hashPassword } from './passwords.ts';
@@ -64,27 +61,15 @@ export async function sendPasswordLink(
   });
   const link = `${request.protocol}://${request.host}/set-password?token=${token}`;
   const { subject, text } = letter(link, person.fullName || person.username);
-  const stream = emailStream(newId());
-  const metadata = signedInMetadataOf(request);
-  const record = (command: Parameters<typeof outreachDecider.decide>[0]) =>
-    handleCommand(store, outreachDecider, stream, command, { metadata: metadataOf(request) });
-  const content = await seal(db, accountId, {
-    to: person.personalEmail,
-    subject,
-    message: text,
-    senderName: 'Course portal',
-    senderEmail: '',
-  });
-  await record({ type: 'RequestEmail', data: { content, senderId: metadata.actor.id }, metadata });
-  try {
-    const delivery = await mailer.send({ to: person.personalEmail, subject, text });
-    const result = await record({ type: 'RecordEmailSent', data: delivery, metadata });
-    return { transport: delivery.transport, position: result.position };
-  } catch (error) {
-    const reason = withoutAddresses(error instanceof Error ? error.message : String(error)).slice(0, 500);
-    await record({ type: 'RecordEmailFailed', data: { reason }, metadata });
-    throw error;
-  }
+  return sendSealedLetter(
+    { db, store, mailer },
+    {
+      accountId,
+      letter: { to: person.personalEmail, subject, text },
+      metadata: signedInMetadataOf(request),
+      eventMetadata: metadataOf(request),
+    },
+  );
 }
 
 /**

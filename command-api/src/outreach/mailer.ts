@@ -19,6 +19,8 @@ export interface Letter {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Files sent with the letter (not kept in the outbox). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Delivery {

@@ -382,6 +382,28 @@ export const messages = {
     th: 'ไม่พบปฏิทินนี้ ลิงก์อาจถูกรีเซ็ตแล้ว',
     en: 'There is no such calendar. The link may have been reset.',
   },
+  'certificate.percentInvalid': {
+    th: 'เกณฑ์ต้องเป็นจำนวนเต็ม 1 ถึง 100 เปอร์เซ็นต์',
+    en: 'The rule must be a whole number from 1 to 100 percent.',
+  },
+  'certificate.ruleSet': { th: 'บันทึกเกณฑ์การผ่านหลักสูตรแล้ว', en: 'The completion rule is saved.' },
+  'certificate.reasonRequired': { th: 'กรุณาระบุเหตุผลที่เพิกถอน', en: 'Please give the reason for revoking.' },
+  'certificate.reasonTooLong': { th: 'เหตุผลยาวได้ไม่เกิน 500 ตัวอักษร', en: 'The reason can be at most 500 characters.' },
+  'certificate.notFound': { th: 'ไม่พบประกาศนียบัตรนี้', en: 'There is no such certificate.' },
+  'certificate.revoked': { th: 'เพิกถอนประกาศนียบัตรแล้ว', en: 'The certificate is revoked.' },
+  'certificate.alreadyRevoked': {
+    th: 'ประกาศนียบัตรนี้ถูกเพิกถอนไปแล้ว',
+    en: 'This certificate was already revoked.',
+  },
+  'certificate.courseNotOver': {
+    th: 'ยังออกประกาศนียบัตรไม่ได้ รอบสุดท้ายของหลักสูตรยังไม่จบ',
+    en: 'Certificates can be issued only after the course’s last round has ended.',
+  },
+  'certificate.issued': { th: 'ตัดสินการออกประกาศนียบัตรแล้ว', en: 'Certificates are decided.' },
+  'certificate.subject': {
+    th: 'ประกาศนียบัตรของคุณ',
+    en: 'Your certificate of completion',
+  },
   'route.notFound': { th: 'ไม่พบเส้นทางที่เรียก', en: 'No such API route.' },
   'server.error': { th: 'เกิดข้อผิดพลาดในระบบ', en: 'Something went wrong on the server.' },
   'server.unavailable': {

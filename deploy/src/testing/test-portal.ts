@@ -18,6 +18,8 @@ export async function openTestPortal(
     secureCookie?: boolean;
     /** The pass secret and scanning margins; by default from the environment. */
     attendance?: PortalOptions['attendance'];
+    /** Issue certificates on their own (off unless asked). */
+    certificateSweep?: PortalOptions['certificateSweep'];
   } = {},
 ) {
   const { db, url, drop } = await database.open();
@@ -35,6 +37,7 @@ export async function openTestPortal(
       sessions: options.sessions,
       secureCookie: options.secureCookie,
       attendance: options.attendance,
+      certificateSweep: options.certificateSweep,
     });
   let portal = await start();
   const signIn = await portal.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });

@@ -5,6 +5,7 @@ import { attendanceProjection } from './attendance/projection.ts';
 import { outreachProjection } from './outreach/projection.ts';
 import { notificationsProjection } from './notifications/projection.ts';
 import { calendarProjection } from './calendar/projection.ts';
+import { certificatesProjection } from './certificates/projection.ts';
 
 /**
  * Every read model the projector maintains, in the order they are applied (attendance after
@@ -17,4 +18,5 @@ export const projections: readonly Projection[] = [
   outreachProjection,
   notificationsProjection,
   calendarProjection,
+  certificatesProjection,
 ];
