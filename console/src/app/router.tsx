@@ -36,6 +36,7 @@ const Inbox = page(() => import('./routes/inbox.tsx'));
 const Camera = page(() => import('./routes/camera.tsx'));
 const CheckIn = page(() => import('./routes/check-in.tsx'));
 const SetPassword = page(() => import('./routes/set-password.tsx'));
+const Verify = page(() => import('./routes/verify.tsx'));
 const Notifications = page(() => import('./routes/notifications.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
@@ -68,6 +69,7 @@ export const router = createBrowserRouter([
       { path: '/cookie', element: <Legal text="cookie" /> },
       // From the link in an e-mail: no session yet.
       { path: '/set-password', element: <SetPassword /> },
+      { path: '/verify/:id', element: <Verify /> },
       {
         path: '/setting',
         element: (

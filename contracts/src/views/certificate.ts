@@ -28,6 +28,8 @@ export const CourseCertificates = z.object({
   success: z.literal(true),
   percent: z.number(),
   lastRoundEndsAt: z.string().nullable(),
+  /** The last round has ended (by the server's clock): certificates may be issued. */
+  ended: z.boolean(),
   checkedAt: z.string().nullable(),
   certificates: z.array(CertificateView),
 });

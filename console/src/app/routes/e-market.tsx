@@ -2,6 +2,7 @@ import { AssistingRounds } from '../../features/assistants/components/assisting-
 import { MemberPass } from '../../features/attendance/components/member-pass.tsx';
 import { CataloguePage } from '../../features/catalogue/components/catalogue-page.tsx';
 import { MemberDashboard } from '../../features/dashboard/components/member-dashboard.tsx';
+import { MyCertificates } from '../../features/certificates/components/my-certificates.tsx';
 import { useSession } from '../../lib/session.tsx';
 
 /**
@@ -16,7 +17,12 @@ export default function EMarketRoute() {
         <>
           <MemberPass />
           <AssistingRounds />
-          <MemberDashboard memberId={user.id} own fallbackName={user.fullName || user.username} />
+          <MemberDashboard
+            memberId={user.id}
+            own
+            fallbackName={user.fullName || user.username}
+            more={<MyCertificates />}
+          />
         </>
       )}
       <CataloguePage />

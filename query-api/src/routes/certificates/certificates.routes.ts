@@ -68,6 +68,7 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
         success: true as const,
         percent: course.percent ?? DEFAULT_COMPLETION_PERCENT,
         lastRoundEndsAt: course.last_end && new Date(course.last_end).toISOString(),
+        ended: course.last_end !== null && new Date(course.last_end).getTime() <= Date.now(),
         checkedAt: course.checked_at && new Date(course.checked_at).toISOString(),
         certificates: rows.map(toCertificateView),
       };

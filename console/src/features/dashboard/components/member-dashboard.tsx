@@ -19,10 +19,13 @@ export function MemberDashboard({
   memberId,
   own,
   fallbackName,
+  more,
 }: {
   memberId: string;
   own: boolean;
   fallbackName: string;
+  /** What the page adds below the rounds (the member's own certificates). */
+  more?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const profile = useProfile(memberId);
@@ -131,6 +134,7 @@ export function MemberDashboard({
         </>
       )}
       <UpcomingRounds rounds={upcoming} own={own} />
+      {more}
       {own && (
         <nav className="dashboard-links">
           <Link className="card" to="/setting">
