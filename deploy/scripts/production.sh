@@ -90,6 +90,8 @@ common_env() {
   echo "KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"
   echo "KAFKA_TOPIC=${KAFKA_TOPIC:-portal.$database.events}"
   echo "NODE_ENV=production"
+  # Links in e-mailed certificates point at nginx, the one address people use.
+  echo "PUBLIC_URL=${PUBLIC_URL:-https://localhost:$https_port}"
 }
 
 # service NAME: its program and its own environment, one per line after the first.

@@ -172,6 +172,17 @@ describe.each(testDatabases())('hostile input on $name', (database) => {
       answers.push([`token ${label}`, await statusOf('POST', '/api/password/set', '', { token: bad, ...password })]);
       const secret = { token: 'a.b', newPassword: bad, confirmNewPassword: bad };
       answers.push([`newPassword ${label}`, await statusOf('POST', '/api/password/set', '', secret)]);
+      const rule = `/api/admin/courses/${courseId}/completion-rule`;
+      answers.push([`percent ${label}`, await statusOf('PUT', rule, portal.adminToken, { percent: bad })]);
+      const revoke = `/api/admin/courses/${courseId}/certificates/${member.id}/revoke`;
+      answers.push([`reason ${label}`, await statusOf('POST', revoke, portal.adminToken, { reason: bad })]);
+    }
+    for (const id of ['%00', '%ED%A0%80', 'x'.repeat(200_000)]) {
+      answers.push([
+        `certificate ${id.slice(0, 12)}`,
+        await statusOf('GET', `/api/certificates/${id}/verification`, ''),
+      ]);
+      answers.push([`pdf ${id.slice(0, 12)}`, await statusOf('GET', `/api/certificates/${id}/pdf`, member.token)]);
     }
     for (const path of ['%00.ics', '%ED%A0%80.ics', `${'x'.repeat(200_000)}.ics`]) {
       answers.push([`feed ${path.slice(0, 12)}`, await statusOf('GET', `/api/calendar/${path}`, '')]);

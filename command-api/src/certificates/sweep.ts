@@ -10,13 +10,18 @@ export interface SweepOptions {
   graceMs: number;
   /** The portal's address for the links in the e-mailed certificates (PUBLIC_URL). */
   publicUrl: string;
+  /**
+   * How far back the sweep looks: courses that ended longer ago are left to be issued by hand, so
+   * a portal upgraded to certificates does not e-mail everyone who ever completed a course.
+   */
+  lookbackMs: number;
   log: FastifyBaseLogger;
 }
 
 /**
  * Issues certificates without anyone asking (issue 23): every `everyMs`, the courses whose last
- * round ended (and its scanning margin passed) since their certificates were last decided are
- * decided. The read models only say where to look; each decision is taken on the log, and a
+ * round ended (and its scanning margin passed) since their certificates were last decided, in
+ * the last `lookbackMs` (14 days), are decided. The read models only say where to look; each decision is taken on the log, and a
  * certificate stream takes one issue, so two command services sweeping at once issue once.
  */
 export function startCertificateSweep(deps: CertifyDeps, options: SweepOptions): () => Promise<void> {
@@ -30,9 +35,10 @@ export function startCertificateSweep(deps: CertifyDeps, options: SweepOptions):
            LEFT JOIN ${READ_MODEL_SCHEMA}.course_completion c ON c.course_id = r.course_id
           GROUP BY r.course_id, c.checked_at
          HAVING max(r.ends_at) <= $1::timestamptz - make_interval(secs => $2)
+            AND max(r.ends_at) > $1::timestamptz - make_interval(secs => $3)
             AND (c.checked_at IS NULL OR c.checked_at < max(r.ends_at) + make_interval(secs => $2))
           LIMIT 100`,
-        [now.toISOString(), options.graceMs / 1000],
+        [now.toISOString(), options.graceMs / 1000, options.lookbackMs / 1000],
       )
       .catch(() => []); // before the projector has made its tables
     for (const { course_id } of due) {
@@ -76,6 +82,7 @@ export function certificateSweepFromEnv(
   return {
     everyMs: seconds * 1000,
     graceMs: attendance.closesLateMinutes * 60_000,
+    lookbackMs: 14 * 86_400_000,
     publicUrl: (env.PUBLIC_URL || fallbackUrl).replace(/\/+$/, ''),
   };
 }
