@@ -87,12 +87,17 @@ export async function certificateRoutes(app: FastifyInstance, options: { mailer:
     },
     async (request) => {
       const { actor } = signedInMetadataOf(request);
-      const { issued, position } = await certifyCourse({ db, store, mailer: options.mailer }, request.params.id, {
-        now: new Date(),
-        actor,
-        origin: `${request.protocol}://${request.host}`,
-        eventMetadata: metadataOf(request),
-      });
+      const { issued, position, mailed } = await certifyCourse(
+        { db, store, mailer: options.mailer },
+        request.params.id,
+        {
+          now: new Date(),
+          actor,
+          origin: `${request.protocol}://${request.host}`,
+          eventMetadata: metadataOf(request),
+        },
+      );
+      mailed.catch((error: unknown) => request.log.error({ err: error }, 'certificate e-mails'));
       return {
         success: true as const,
         message: translate('certificate.issued', languageOf(request)),

@@ -73,13 +73,14 @@ const CHUNK = 1000;
  * attended the course's share of its held rounds and has no certificate of it gets one, and is
  * e-mailed it. Each certificate stream takes one issue, so deciding again (the sweep after a
  * manual issue, two command services at once) never issues twice; a revoked certificate stays
- * revoked. `actor`: the creator or an admin asking now; absent when the sweep asks.
+ * revoked. `actor`: the creator or an admin asking now; absent when the sweep asks. The e-mails
+ * go out after (`mailed`): whoever asked need not wait for a class's worth of SMTP.
  */
 export async function certifyCourse(
   deps: CertifyDeps,
   courseId: string,
   options: { now: Date; actor?: Actor; origin: string; eventMetadata: EventMetadata },
-): Promise<{ issued: number; position: number }> {
+): Promise<{ issued: number; position: number; mailed: Promise<void> }> {
   const { state: course } = await deps.store.readFolded(courseStream(courseId), courseToCertifyFold);
   if (course.status !== 'active') throw notFound('course.notFound');
   const { actor } = options;
@@ -146,20 +147,22 @@ export async function certifyCourse(
       expectedRevision: 'any',
     },
   );
-  const issuer = await issuerName(deps, course.creator);
-  for (const { completer, certificateId } of issued) {
-    await mailCertificate(deps, {
-      ...completer,
-      certificateId,
-      courseTopic: course.topic,
-      issuer,
-      issuedAt: now,
-      creator: course.creator,
-      origin: options.origin,
-      eventMetadata: options.eventMetadata,
-    }).catch(() => undefined); // recorded as a failed e-mail; the certificate stands, downloadable
-  }
-  return { issued: issued.length, position: result.position };
+  const mailed = (async () => {
+    const issuer = await issuerName(deps, course.creator);
+    for (const { completer, certificateId } of issued) {
+      await mailCertificate(deps, {
+        ...completer,
+        certificateId,
+        courseTopic: course.topic,
+        issuer,
+        issuedAt: now,
+        creator: course.creator,
+        origin: options.origin,
+        eventMetadata: options.eventMetadata,
+      }).catch(() => undefined); // recorded as a failed e-mail; the certificate stands, downloadable
+    }
+  })();
+  return { issued: issued.length, position: result.position, mailed };
 }
 
 /** Who issues a course's certificates: the creator's shop when they are a partner, otherwise their name. */

@@ -43,11 +43,12 @@ export function startCertificateSweep(deps: CertifyDeps, options: SweepOptions):
       .catch(() => []); // before the projector has made its tables
     for (const { course_id } of due) {
       try {
-        const { issued } = await certifyCourse(deps, course_id, {
+        const { issued, mailed } = await certifyCourse(deps, course_id, {
           now,
           origin: options.publicUrl,
           eventMetadata: { correlationId: 'certificate-sweep' },
         });
+        await mailed;
         if (issued > 0) options.log.info({ courseId: course_id, issued }, 'certificates issued');
       } catch (error) {
         if (!(error instanceof DomainError))
