@@ -23,6 +23,7 @@ import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { passwordLinkAdminRoutes, passwordSetRoutes } from './accounts/password-link.routes.ts';
 import { certificateRoutes } from './certificates/certificates.routes.ts';
+import { importRoutes } from './accounts/import/import.routes.ts';
 import { type SweepOptions, startCertificateSweep } from './certificates/sweep.ts';
 
 export interface CommandApiOptions {
@@ -98,6 +99,7 @@ export async function commandApi(app: FastifyInstance, options: CommandApiOption
       await scope.register(calendarRoutes);
       await scope.register(passwordLinkAdminRoutes, { mailer });
       await scope.register(certificateRoutes, { mailer });
+      await scope.register(importRoutes, { mailer });
     },
   });
 }

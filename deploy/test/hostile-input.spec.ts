@@ -177,6 +177,17 @@ describe.each(testDatabases())('hostile input on $name', (database) => {
       const revoke = `/api/admin/courses/${courseId}/certificates/${member.id}/revoke`;
       answers.push([`reason ${label}`, await statusOf('POST', revoke, portal.adminToken, { reason: bad })]);
     }
+    for (const bad of hostile) {
+      const label = bad === MEGABYTE ? '1 MB' : JSON.stringify(bad);
+      const csv = `username,personalId,personalPhone,personalEmail\r\n${bad},${bad},${bad},${bad}\r\n`;
+      const checked = await call('POST', '/api/admin/imports/check', portal.adminToken, { csv });
+      answers.push([`import check ${label}`, checked.statusCode === 200 ? 400 : checked.statusCode]);
+      if (checked.statusCode === 200) expect(checked.json().summary.invalid, label).toBe(1);
+      const row = { line: 2, username: bad, personalId: bad, personalPhone: bad, personalEmail: bad };
+      const rows = await call('POST', '/api/admin/imports/rows', portal.adminToken, { rows: [row] });
+      answers.push([`import row ${label}`, rows.statusCode === 200 ? 400 : rows.statusCode]);
+      if (rows.statusCode === 200) expect(rows.json().results[0].status, label).toBe('invalid');
+    }
     for (const id of ['%00', '%ED%A0%80', 'x'.repeat(200_000)]) {
       answers.push([
         `certificate ${id.slice(0, 12)}`,

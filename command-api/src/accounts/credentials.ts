@@ -2,7 +2,7 @@ import type { Role } from '@portal/contracts/accounts/account.events';
 import type { UniqueField } from '@portal/contracts/rules/registration';
 import type { Sql } from '@portal/platform/store/sql';
 import { revokeSessions } from '@portal/platform/http/revocations';
-import { eraseKey, lookupDigest } from '@portal/platform/privacy/personal-data';
+import { eraseKey, lookupDigest, lookupDigester } from '@portal/platform/privacy/personal-data';
 
 /**
  * The command side's own tables for accounts: password hashes (never in the log) and the
@@ -60,7 +60,8 @@ export async function takenFields(sql: Sql, values: UniqueValues, exceptAccountI
   const entries = Object.entries(values).filter(([, value]) => value) as [UniqueField, string][];
   if (entries.length === 0) return [];
   const params: string[] = [exceptAccountId];
-  for (const [field, value] of entries) params.push(field, await digestOf(sql, field, value));
+  const digest = await lookupDigester(sql);
+  for (const [field, value] of entries) params.push(field, digest(field, normalise(field, value)));
   const pairs = entries.map((_, i) => `($${i * 2 + 2}, $${i * 2 + 3})`).join(', ');
   const rows = await sql.query<{ field: UniqueField }>(
     `SELECT field FROM cmd.unique_values WHERE (field, digest) IN (${pairs}) AND account_id <> $1`,
@@ -78,14 +79,19 @@ export async function replaceReservations(sql: Sql, accountId: string, values: U
 }
 
 export async function reserve(sql: Sql, accountId: string, values: UniqueValues): Promise<void> {
-  for (const [field, value] of Object.entries(values) as [UniqueField, string][]) {
-    if (!value) continue;
-    await sql.query(`INSERT INTO cmd.unique_values (field, digest, account_id) VALUES ($1, $2, $3)`, [
-      field,
-      await digestOf(sql, field, value),
+  const entries = (Object.entries(values) as [UniqueField, string][]).filter(([, value]) => value);
+  if (entries.length === 0) return;
+  const digest = await lookupDigester(sql);
+  // One statement for all of them: a unique violation on any refuses the registration.
+  await sql.query(
+    `INSERT INTO cmd.unique_values (field, digest, account_id)
+     SELECT f, d, $3 FROM unnest($1::text[], $2::text[]) AS v(f, d)`,
+    [
+      entries.map(([field]) => field),
+      entries.map(([field, value]) => digest(field, normalise(field, value))),
       accountId,
-    ]);
-  }
+    ],
+  );
 }
 
 export async function saveCredentials(sql: Sql, accountId: string, role: Role, passwordHash: string): Promise<void> {

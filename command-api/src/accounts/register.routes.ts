@@ -60,9 +60,11 @@ export async function registerAccount(
   app: FastifyInstance,
   request: FastifyRequest,
   registration: Registration,
+  /** An import's row: its own idempotency key, and the import's one unusable password hash. */
+  imported?: { idempotency: { key: string; fingerprint: string }; passwordHash: string },
 ): Promise<AppendResult> {
   const { db, store } = app.commands;
-  const idempotency = idempotencyOf(request);
+  const idempotency = imported?.idempotency ?? idempotencyOf(request);
   const earlier = idempotency && (await store.findIdempotent(idempotency.key, idempotency.fingerprint));
   if (earlier) return earlier;
 
@@ -71,7 +73,7 @@ export async function registerAccount(
     if (taken.length > 0) throw conflict('duplicate.error', registration.duplicates(taken, request));
   };
   await refuseIfTaken(db);
-  const passwordHash = await hashPassword(registration.password);
+  const passwordHash = imported?.passwordHash ?? (await hashPassword(registration.password));
   const accountId = newId();
   const command = await registration.command(accountId, commandMetadataOf(request));
   try {

@@ -48,6 +48,8 @@ export type CourseCommand =
   | Command<'Enrol'>
   | Command<'Unenrol'>
   | Command<'EnrolWalkIn', { memberId: string }>
+  /** An import enrols the members it created (admins, or the course's creator). */
+  | Command<'EnrolMembers', { memberIds: string[] }>
   /** `eligible`: the person is approved and a member or partner (the handler read their account). */
   | Command<'AddAssistant', { assistantId: string; eligible: boolean }>
   | Command<'RemoveAssistant', { assistantId: string }>
@@ -121,6 +123,8 @@ export function decide(command: CourseCommand, state: Course): NewCourseEvent[] 
       if (!admitted) throw conflict('course.full');
       return events;
     }
+    case 'EnrolMembers':
+      return enrolMembers(state, command).events;
     case 'Unenrol': {
       const course = existing(state);
       if (!course.enrolled.includes(actor.id)) throw conflict('course.notEnrolled');
@@ -230,4 +234,26 @@ function mustNotOverlap(rounds: Round[], times: Times): void {
   if (rounds.some((round) => roundsOverlap(round, wanted))) {
     throw conflict('round.overlaps');
   }
+}
+
+/**
+ * Enrols several members at once (an import, issue 23), as many as the course has room for, in
+ * the order given; those already enrolled stay so. The outcome: who is enrolled afterwards.
+ */
+export function enrolMembers(
+  state: Course,
+  command: Extract<CourseCommand, { type: 'EnrolMembers' }>,
+): { events: NewCourseEvent[]; outcome: Set<string> } {
+  const course = manageable(state, command.metadata);
+  const enrolled = new Set(course.enrolled);
+  const events: NewCourseEvent[] = [];
+  for (const memberId of command.data.memberIds) {
+    if (enrolled.has(memberId)) continue;
+    if (course.maxPeople > 0 && enrolled.size >= course.maxPeople) continue;
+    enrolled.add(memberId);
+    events.push(
+      MemberEnrolled.create({ memberId, enrolledAt: command.metadata.now, enrolledBy: command.metadata.actor.id }),
+    );
+  }
+  return { events, outcome: enrolled };
 }

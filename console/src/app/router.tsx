@@ -37,6 +37,7 @@ const Camera = page(() => import('./routes/camera.tsx'));
 const CheckIn = page(() => import('./routes/check-in.tsx'));
 const SetPassword = page(() => import('./routes/set-password.tsx'));
 const Verify = page(() => import('./routes/verify.tsx'));
+const Imports = page(() => import('./routes/imports.tsx'));
 const Notifications = page(() => import('./routes/notifications.tsx'));
 
 const staff: Role[] = ['admin', 'partner'];
@@ -94,6 +95,7 @@ export const router = createBrowserRouter([
       // Sending is for staff: the server refuses members too.
       { path: '/sendemail', element: guarded(staff, <SendEmail />) },
       { path: '/inbox', element: guarded(['admin'], <Inbox />) },
+      { path: '/imports', element: guarded(['admin'], <Imports />) },
       { path: '/partner', element: guarded(['partner'], <PartnerHome />) },
       { path: '/admin', element: guarded(['admin'], <AdminHome />) },
       { path: '/members/:id', element: guarded(['admin'], <MemberHistory />) },

@@ -404,6 +404,30 @@ export const messages = {
     th: 'ประกาศนียบัตรของคุณ',
     en: 'Your certificate of completion',
   },
+  'import.notCsv': {
+    th: 'อ่านไฟล์ไม่ได้ กรุณาใช้ไฟล์ CSV (UTF-8) ที่มีแถวหัวตาราง',
+    en: 'The file could not be read. Please use a CSV file (UTF-8) with a header row.',
+  },
+  'import.tooLarge': { th: 'ไฟล์ใหญ่เกินไป (ไม่เกิน 10 MB)', en: 'The file is too large (10 MB at most).' },
+  'import.tooManyRows': {
+    th: 'ไฟล์มีรายชื่อได้ไม่เกิน 20,000 แถว',
+    en: 'A file can hold at most 20,000 people.',
+  },
+  'import.empty': { th: 'ไฟล์ไม่มีรายชื่อ', en: 'The file has nobody in it.' },
+  'import.missingColumns': {
+    th: 'ไฟล์ต้องมีคอลัมน์ username, personalId, personalPhone และ personalEmail',
+    en: 'The file must have the columns username, personalId, personalPhone and personalEmail.',
+  },
+  'import.chunkTooLarge': {
+    th: 'ส่งได้ครั้งละไม่เกิน 250 แถว',
+    en: 'At most 250 rows can be sent at once.',
+  },
+  'import.duplicateInFile': {
+    th: 'ซ้ำกับแถวอื่นในไฟล์นี้',
+    en: 'Also on another row of this file.',
+  },
+  'import.checked': { th: 'ตรวจสอบไฟล์แล้ว', en: 'The file is checked.' },
+  'import.done': { th: 'นำเข้าแล้ว', en: 'Imported.' },
   'route.notFound': { th: 'ไม่พบเส้นทางที่เรียก', en: 'No such API route.' },
   'server.error': { th: 'เกิดข้อผิดพลาดในระบบ', en: 'Something went wrong on the server.' },
   'server.unavailable': {

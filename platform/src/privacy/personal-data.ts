@@ -46,11 +46,13 @@ async function keyOf(sql: Sql, subject: string): Promise<{ key: Buffer | null; e
 export async function keyFor(sql: Sql, subject: string): Promise<{ key: Buffer | null; erased: boolean }> {
   const found = await keyOf(sql, subject);
   if (found) return found;
-  await sql.query(`INSERT INTO privacy.subject_keys (subject_id, key) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-    subject,
-    wrapKey(subject, randomBytes(32)),
-  ]);
-  return (await keyOf(sql, subject))!;
+  const key = randomBytes(32);
+  const made = await sql.query(
+    `INSERT INTO privacy.subject_keys (subject_id, key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING subject_id`,
+    [subject, wrapKey(subject, key)],
+  );
+  // Made here: the key is the one just written; otherwise another writer's, read back.
+  return made.length > 0 ? { key, erased: false } : (await keyOf(sql, subject))!;
 }
 
 /** Seals `value` with the subject's key, creating the key on first use. Refused once erased. */
@@ -109,8 +111,13 @@ function openWithKey<Schema extends z.ZodType>(
  * privacy.subject_keys like a person's key, so rotation re-wraps it and the digests stay valid.
  */
 export async function lookupDigest(sql: Sql, purpose: string, value: string): Promise<string> {
+  return (await lookupDigester(sql))(purpose, value);
+}
+
+/** lookupDigest for many values with one read of the key (an import's tens of thousands). */
+export async function lookupDigester(sql: Sql): Promise<(purpose: string, value: string) => string> {
   const found = await keyFor(sql, LOOKUP_SUBJECT);
-  return createHmac('sha256', found.key!).update(`${purpose}\u0000${value}`).digest('base64url');
+  return (purpose, value) => createHmac('sha256', found.key!).update(`${purpose}\u0000${value}`).digest('base64url');
 }
 
 const LOOKUP_SUBJECT = 'portal:lookup-digests';

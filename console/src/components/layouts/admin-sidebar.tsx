@@ -15,6 +15,7 @@ const courseGroup = [
 ] as const;
 const after = [
   ['/addEmployee', 'screen.addemployee'],
+  ['/imports', 'screen.imports'],
   ['/sendemail', 'screen.sendemail'],
   ['/inbox', 'nav.inbox'],
   ['/setting', 'screen.setting'],

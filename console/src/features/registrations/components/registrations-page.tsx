@@ -85,6 +85,7 @@ export function RegistrationsPage() {
               {button('view', t('registrations.view'))}
               {member.status !== 'approved' && button('approve', t('registrations.approve'))}
               {member.status !== 'rejected' && button('reject', t('registrations.reject'))}
+              {member.status === 'approved' && button('passwordLink', t('registrations.passwordLink'))}
               {button('delete', t('registrations.delete'))}
               {button('erase', t('registrations.erase'))}
             </div>
