@@ -20,7 +20,7 @@ describe.each(testDatabases())('members checking themselves in on $name', (datab
     portal = await openTestPortal(database, { attendance });
   });
   afterAll(() => portal.close());
-  const { call, approvedMember } = portalCalls(() => portal);
+  const { call, approvedMember, enrolledSince } = portalCalls(() => portal);
 
   async function approvedPartner() {
     const person = samplePartner();
@@ -158,6 +158,15 @@ describe.each(testDatabases())('members checking themselves in on $name', (datab
       reason: 'notEnrolled',
       message: 'You are not enrolled in this private course.',
     });
+    // On one member per device, that refusal does not take the phone: an enrolled member checks in on it.
+    const onePhone = { location: null, onePerDevice: true };
+    await call('PUT', `/api/admin/courses/${closed.course}/self-check-in`, partner.token, onePhone);
+    const stranger = await approvedMember('Closed Stranger');
+    const insider = await approvedMember('Closed Insider');
+    await enrolledSince(closed.course, insider.id, new Date(Date.now() - minute).toISOString());
+    const shared = { code: closedCode, deviceId: 'phone-shared' };
+    expect((await checkIn(closed.round, stranger.token, shared)).json().reason).toBe('notEnrolled');
+    expect((await checkIn(closed.round, insider.token, shared)).json().outcome).toBe('accepted');
     // A round that has not started is not open.
     const later = await courseWithRound(partner.token, { from: 60 * minute });
     const laterCode = (await roomCode(later.round, partner.token)).json().code;

@@ -97,6 +97,9 @@ export async function selfCheckIn(
   const state = await loadState(deps.store, attendanceDecider, stream);
   if (refusalOf(state, now, context) !== null) return record({ type: 'Scan', data: { attempt, context }, metadata });
 
+  // A private course takes only who is enrolled: said before the device is taken, so a refused
+  // stranger does not keep a member's phone from checking its owner in.
+  if (!context.enrolled && course.visibility !== 'public') return refuse('notEnrolled');
   // The device first (on a course that allows one member per device): two members on one phone
   // at the same instant meet in its stream, and one of them is refused.
   if (rules.onePerDevice) {
