@@ -113,6 +113,7 @@ describe.skipIf(chromiumSkipReason())('certificates of completion', () => {
     await expect.poll(() => stranger.getByTestId('verify-status').textContent()).toBe('This certificate is valid.');
     await stranger.getByText('มาลี ใจดี').waitFor();
     await stranger.getByText('ครัวครูกฤษณ์ Kitchen').waitFor();
+    await stranger.getByText('1 of 1 round, 2 hours').waitFor();
     expect(await axeViolations(stranger)).toEqual([]);
     await stranger.screenshot({ path: join(SCREENSHOTS, 'certificate-verify-en.png') });
 

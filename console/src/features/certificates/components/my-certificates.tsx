@@ -46,7 +46,7 @@ export function MyCertificates() {
                 <span className="muted">
                   {t('certificates.earned', {
                     attended: certificate.attendedRounds,
-                    held: certificate.heldRounds,
+                    count: certificate.heldRounds,
                     hours: certificate.hours,
                     date: date(certificate.issuedAt, i18n.language),
                   })}

@@ -46,7 +46,7 @@ export function VerifyPage() {
           <dt>{t('verify.issuer')}</dt>
           <dd>{c.issuer || '—'}</dd>
           <dt>{t('verify.attendance')}</dt>
-          <dd>{t('verify.rounds', { attended: c.attendedRounds, held: c.heldRounds, hours: c.hours })}</dd>
+          <dd>{t('verify.rounds', { attended: c.attendedRounds, count: c.heldRounds, hours: c.hours })}</dd>
           <dt>{t('verify.issuedOn')}</dt>
           <dd>{date(c.issuedAt, i18n.language)}</dd>
           <dt>{t('verify.number')}</dt>
