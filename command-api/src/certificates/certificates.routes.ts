@@ -5,19 +5,17 @@ import {
   certificateStream,
   completionStream,
 } from '@portal/contracts/certificates/certificate.events';
-import { courseStream } from '@portal/contracts/courses/course.events';
 import { CompletionRuleRequest, RevokeRequest } from '@portal/contracts/rules/certificate';
 import { translate } from '@portal/contracts/rules/messages';
-import { conflict, forbidden, notFound } from '@portal/platform/domain/errors';
+import { conflict, notFound } from '@portal/platform/domain/errors';
 import { languageOf } from '@portal/platform/http/language';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Actor } from '../core/command.ts';
 import { idempotencyOf, metadataOf, signedInMetadataOf } from '../core/request-context.ts';
 import type { Mailer } from '../outreach/mailer.ts';
 import { certifyCourse } from './certify.ts';
-import { certificateFold, courseToCertifyFold } from './completion.ts';
+import { certificateFold, courseToCertify } from './completion.ts';
 
 const hex24 = (message: string) => z.string().regex(/^[0-9a-f]{24}$/, message);
 const CourseId = z.object({ id: hex24('course.notFound') });
@@ -31,14 +29,6 @@ const MemberCertificate = CourseId.extend({ memberId: hex24('certificate.notFoun
 export async function certificateRoutes(app: FastifyInstance, options: { mailer: Mailer }): Promise<void> {
   const { store, db } = app.commands;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  /** The course, when the actor may manage it: its creator or an admin. */
-  const managed = async (courseId: string, actor: Actor) => {
-    const { state } = await store.readFolded(courseStream(courseId), courseToCertifyFold);
-    if (state.status !== 'active') throw notFound('course.notFound');
-    if (actor.role !== 'admin' && actor.id !== state.creator) throw forbidden('course.notCreator');
-    return state;
-  };
 
   routes.put(
     '/api/admin/courses/:id/completion-rule',
@@ -54,7 +44,7 @@ export async function certificateRoutes(app: FastifyInstance, options: { mailer:
     },
     async (request) => {
       const { actor, now } = signedInMetadataOf(request);
-      await managed(request.params.id, actor);
+      await courseToCertify(store, request.params.id, actor);
       const event = CompletionRuleSet.create({
         courseId: request.params.id,
         percent: request.body.percent,

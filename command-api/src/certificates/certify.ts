@@ -12,19 +12,18 @@ import {
   certificateStream,
   completionStream,
 } from '@portal/contracts/certificates/certificate.events';
-import { courseStream } from '@portal/contracts/courses/course.events';
 import type { EventMetadata } from '@portal/contracts/envelope';
 import type { Sealed } from '@portal/contracts/privacy/sealed';
 import { translate } from '@portal/contracts/rules/messages';
 import { certificatePdf, englishDate, thaiDate } from '@portal/platform/certificates/certificate-pdf';
-import { conflict, forbidden, notFound } from '@portal/platform/domain/errors';
+import { conflict } from '@portal/platform/domain/errors';
 import { open } from '@portal/platform/privacy/personal-data';
 import { type EventStore, type StreamFold, WrongExpectedRevision } from '@portal/platform/store/port';
 import type { Sql } from '@portal/platform/store/sql';
 import type { Actor } from '../core/command.ts';
 import type { Mailer } from '../outreach/mailer.ts';
 import { sendSealedLetter } from '../outreach/sealed-letter.ts';
-import { type Completer, completers, completionFold, courseToCertifyFold, lastRoundEnd } from './completion.ts';
+import { type Completer, completers, completionFold, courseToCertify, lastRoundEnd } from './completion.ts';
 
 export interface CertifyDeps {
   db: Sql;
@@ -81,10 +80,7 @@ export async function certifyCourse(
   courseId: string,
   options: { now: Date; actor?: Actor; origin: string; eventMetadata: EventMetadata },
 ): Promise<{ issued: number; position: number; mailed: Promise<void> }> {
-  const { state: course } = await deps.store.readFolded(courseStream(courseId), courseToCertifyFold);
-  if (course.status !== 'active') throw notFound('course.notFound');
-  const { actor } = options;
-  if (actor && actor.role !== 'admin' && actor.id !== course.creator) throw forbidden('course.notCreator');
+  const course = await courseToCertify(deps.store, courseId, options.actor);
   const ends = lastRoundEnd(course.rounds);
   if (ends === null || Date.parse(ends) > options.now.getTime()) throw conflict('certificate.courseNotOver');
   const { state: rule } = await deps.store.readFolded(completionStream(courseId), completionFold);

@@ -2,7 +2,11 @@ import { decodeCertificateEvent, DEFAULT_COMPLETION_PERCENT } from '@portal/cont
 import { decodeCourseEvent } from '@portal/contracts/courses/course.events';
 import type { StoredEvent } from '@portal/contracts/envelope';
 import type { StreamFold } from '@portal/platform/store/port';
-import type { Round } from '../courses/course.ts';
+import { forbidden, notFound } from '@portal/platform/domain/errors';
+import { courseStream } from '@portal/contracts/courses/course.events';
+import type { EventStore } from '@portal/platform/store/port';
+import type { Actor } from '../core/command.ts';
+import { type Round, roundsAfter } from '../courses/course.ts';
 
 /**
  * A course as its certificates are decided (issue 23): who created it, its topic, its rounds that
@@ -29,12 +33,9 @@ export const courseToCertifyFold: StreamFold<CourseToCertify> = {
       case 'CourseDeleted':
         return { status: 'deleted' };
       case 'RoundScheduled':
-      case 'RoundRescheduled': {
-        const { roundId, roundStartTime: start, roundEndTime: end } = event.data;
-        return { ...state, rounds: [...state.rounds.filter((r) => r.roundId !== roundId), { roundId, start, end }] };
-      }
+      case 'RoundRescheduled':
       case 'RoundCancelled':
-        return { ...state, rounds: state.rounds.filter((r) => r.roundId !== event.data.roundId) };
+        return { ...state, rounds: roundsAfter(state.rounds, event) };
       case 'MemberEnrolled':
         return state.members.includes(event.data.memberId)
           ? state
@@ -44,6 +45,17 @@ export const courseToCertifyFold: StreamFold<CourseToCertify> = {
     }
   },
 };
+
+/**
+ * The course as its certificates see it, when it exists; and when `actor` is given, only if they
+ * may manage it (its creator or an admin), as the course decider says for every course change.
+ */
+export async function courseToCertify(store: EventStore, courseId: string, actor?: Actor) {
+  const { state } = await store.readFolded(courseStream(courseId), courseToCertifyFold);
+  if (state.status !== 'active') throw notFound('course.notFound');
+  if (actor && actor.role !== 'admin' && actor.id !== state.creator) throw forbidden('course.notCreator');
+  return state;
+}
 
 /** The course's completion rule and when its certificates were last decided. */
 export interface Completion {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { READ_MODEL_SCHEMA } from '@portal/platform/read-models/checkpoint';
 import { DomainError } from '@portal/platform/domain/errors';
+import { isMissingTable } from '@portal/platform/store/sql';
 import { type CertifyDeps, certifyCourse } from './certify.ts';
 
 export interface SweepOptions {
@@ -40,7 +41,11 @@ export function startCertificateSweep(deps: CertifyDeps, options: SweepOptions):
           LIMIT 100`,
         [now.toISOString(), options.graceMs / 1000, options.lookbackMs / 1000],
       )
-      .catch(() => []); // before the projector has made its tables
+      .catch((error: unknown) => {
+        // Before the projector has made its tables there is nothing to look at yet; anything else is a fault.
+        if (!isMissingTable(error)) options.log.error({ err: error }, 'certificate sweep: finding due courses');
+        return [];
+      });
     for (const { course_id } of due) {
       try {
         const { issued, mailed } = await certifyCourse(deps, course_id, {

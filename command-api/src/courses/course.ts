@@ -30,6 +30,17 @@ export type Course =
 
 export const initialState = (): Course => ({ status: 'none' });
 
+/** The course's rounds that stand after a round is scheduled, moved or cancelled. */
+export function roundsAfter(
+  rounds: readonly Round[],
+  event: Extract<CourseEvent, { type: 'RoundScheduled' | 'RoundRescheduled' | 'RoundCancelled' }>,
+): Round[] {
+  const others = rounds.filter((r) => r.roundId !== event.data.roundId);
+  if (event.type === 'RoundCancelled') return others;
+  const { roundId, roundStartTime: start, roundEndTime: end } = event.data;
+  return [...others, { roundId, start, end }];
+}
+
 export function evolve(state: Course, event: CourseEvent): Course {
   if (event.type === 'CourseCreated') {
     const { creator, status, maxPeople } = event.data;
@@ -55,12 +66,9 @@ export function evolve(state: Course, event: CourseEvent): Course {
     case 'CourseDeleted':
       return { status: 'deleted' };
     case 'RoundScheduled':
-    case 'RoundRescheduled': {
-      const { roundId, roundStartTime: start, roundEndTime: end } = event.data;
-      return { ...state, rounds: [...state.rounds.filter((r) => r.roundId !== roundId), { roundId, start, end }] };
-    }
+    case 'RoundRescheduled':
     case 'RoundCancelled':
-      return { ...state, rounds: state.rounds.filter((r) => r.roundId !== event.data.roundId) };
+      return { ...state, rounds: roundsAfter(state.rounds, event) };
     case 'MemberEnrolled':
       return { ...state, enrolled: [...state.enrolled, event.data.memberId] };
     case 'MemberUnenrolled':

@@ -39,18 +39,9 @@ export type CourseCertificates = z.infer<typeof CourseCertificates>;
  * GET /api/certificates/{id}/verification, public: what anyone holding the paper may learn.
  * `erased`: a certificate was issued under this number, to a person whose data has been erased.
  */
-export const CertificateVerification = z.object({
+export const CertificateVerification = CertificateView.omit({ courseId: true, memberId: true }).extend({
   success: z.literal(true),
   status: z.enum(['valid', 'revoked', 'erased']),
-  certificateId: z.string(),
-  memberName: z.string().nullable(),
-  courseTopic: z.string(),
   issuer: z.string().nullable(),
-  attendedRounds: z.number(),
-  heldRounds: z.number(),
-  hours: z.number(),
-  issuedAt: z.string(),
-  revokedAt: z.string().nullable(),
-  revokedReason: z.string().nullable(),
 });
 export type CertificateVerification = z.infer<typeof CertificateVerification>;

@@ -52,19 +52,7 @@ export const toCertificateView = (row: NamedCertificate): CertificateView => ({
 
 /** What the public page says: revoked wins over erased (the reason still stands); erased names nobody. */
 export function toVerification(row: NamedCertificate): Omit<CertificateVerification, 'success'> {
-  const view = toCertificateView(row);
+  const { courseId: _course, memberId: _member, ...view } = toCertificateView(row);
   const status = row.revoked_at ? 'revoked' : row.member_erased ? 'erased' : 'valid';
-  return {
-    status,
-    certificateId: view.certificateId,
-    memberName: view.memberName,
-    courseTopic: view.courseTopic,
-    issuer: row.issuer_name,
-    attendedRounds: view.attendedRounds,
-    heldRounds: view.heldRounds,
-    hours: view.hours,
-    issuedAt: view.issuedAt,
-    revokedAt: view.revokedAt,
-    revokedReason: view.revokedReason,
-  };
+  return { ...view, status, issuer: row.issuer_name };
 }
