@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Role } from '@portal/contracts/accounts/roles';
 import {
   CompanyData,
   PersonalData,
@@ -43,22 +44,23 @@ const attendedFold: StreamFold<boolean> = {
 };
 
 /** An account as a certificate names it: its sealed personal data and, for a partner, its company. */
-type Named = { personal: Sealed | null; company: Sealed | null };
+type Named = { personal: Sealed | null; company: Sealed | null; role: Role };
 const namedFold: StreamFold<Named> = {
-  initial: () => ({ personal: null, company: null }),
+  initial: () => ({ personal: null, company: null, role: 'member' }),
   evolve(state, stored) {
     const event = decodeAccountEvent(stored);
     switch (event?.type) {
       case 'MemberRegistered':
+        return { personal: event.data.personal, company: null, role: 'member' };
       case 'AdminCreated':
-        return { personal: event.data.personal, company: null };
+        return { personal: event.data.personal, company: null, role: 'admin' };
       case 'PartnerRegistered':
-        return { personal: event.data.personal, company: event.data.company };
+        return { personal: event.data.personal, company: event.data.company, role: 'partner' };
       case 'ProfileUpdated':
         return { ...state, personal: event.data.personal };
       case 'PersonalDataErased':
       case 'RegistrationDeleted':
-        return { personal: null, company: null };
+        return { ...state, personal: null, company: null };
       default:
         return state;
     }
@@ -144,7 +146,7 @@ export async function certifyCourse(
     },
   );
   const mailed = (async () => {
-    const issuer = await issuerName(deps, course.creator);
+    const { name: issuer, role } = await issuerOf(deps, course.creator);
     for (const { completer, certificateId } of issued) {
       await mailCertificate(deps, {
         ...completer,
@@ -152,7 +154,7 @@ export async function certifyCourse(
         courseTopic: course.topic,
         issuer,
         issuedAt: now,
-        creator: course.creator,
+        creator: { id: course.creator, role },
         origin: options.origin,
         eventMetadata: options.eventMetadata,
       }).catch(() => undefined); // recorded as a failed e-mail; the certificate stands, downloadable
@@ -162,12 +164,12 @@ export async function certifyCourse(
 }
 
 /** Who issues a course's certificates: the creator's shop when they are a partner, otherwise their name. */
-async function issuerName(deps: CertifyDeps, accountId: string): Promise<string> {
+async function issuerOf(deps: CertifyDeps, accountId: string): Promise<{ name: string; role: Role }> {
   const { state } = await deps.store.readFolded(accountStream(accountId), namedFold);
   const company = state.company && (await open(deps.db, state.company, CompanyData));
-  if (company?.companyName) return company.companyName;
+  if (company?.companyName) return { name: company.companyName, role: state.role };
   const person = state.personal && (await open(deps.db, state.personal, PersonalData));
-  return person?.fullName || person?.username || '';
+  return { name: person?.fullName || person?.username || '', role: state.role };
 }
 
 async function mailCertificate(
@@ -177,7 +179,7 @@ async function mailCertificate(
     courseTopic: string;
     issuer: string;
     issuedAt: string;
-    creator: string;
+    creator: { id: string; role: Role };
     origin: string;
     eventMetadata: EventMetadata;
   },
@@ -206,7 +208,8 @@ async function mailCertificate(
       text,
       attachments: [{ filename: `certificate-${c.certificateId}.pdf`, content: pdf, contentType: 'application/pdf' }],
     },
-    metadata: { actor: { id: c.creator, role: 'partner' }, now: c.issuedAt },
+    // The letter goes out in the course creator's name, as the issuer.
+    metadata: { actor: c.creator, now: c.issuedAt },
     eventMetadata: c.eventMetadata,
   });
 }
