@@ -16,7 +16,8 @@ import type { SqlDatabase } from '@portal/platform/store/sql';
 import type { TestDatabase } from '@portal/platform/testing/databases';
 import { projections } from '@portal/projector/projections/index';
 import { startProjector } from '@portal/projector/projector';
-import { rebuildReadModels } from '@portal/projector/rebuild';
+import { startProjectorThread } from '@portal/projector/thread/projector-thread';
+import { rebuildWhereTheDatabaseIs } from '@portal/projector/thread/rebuild-beside';
 import { onEachDatabase } from './measure.ts';
 import { generateRealisticLog } from './realistic-log.ts';
 
@@ -64,7 +65,10 @@ async function run(database: TestDatabase) {
     );
 
     started = performance.now();
-    const projector = await startProjector({ source: store, target: db, projections, pollMs: 50 });
+    // Where the portal runs it: on PGlite in the embedded database's thread.
+    const projector = db.startBeside
+      ? await startProjectorThread({ database: { embedded: db }, pollMs: 50 })
+      : await startProjector({ source: store, target: db, projections, pollMs: 50 });
     const last = (await store.lagBehind(START)).events;
     for (;;) {
       const { events } = await store.lagBehind(await readCheckpoint(db, 'rm'));
@@ -79,10 +83,7 @@ async function run(database: TestDatabase) {
     const before = await digest(db);
 
     started = performance.now();
-    await rebuildReadModels({
-      store,
-      db,
-      projections,
+    await rebuildWhereTheDatabaseIs(db, {
       onProgress: (done, total) => progressLine('rebuild', done, total, started),
     });
     const rebuilt = (performance.now() - started) / 1000;

@@ -27,8 +27,8 @@ export interface PortalOptions {
   /**
    * On PostgreSQL, the database's URL: the projector then runs in a thread of its own with its
    * own connections (projector/src/thread), so its batches never wait behind the requests, for a
-   * connection or for the event loop, and the read models keep up under a rush. Omitted: the
-   * projector runs in this thread on `db` (PGlite's one connection is in this thread).
+   * connection or for the event loop, and the read models keep up under a rush. Omitted: on
+   * PGlite the projector runs in the embedded database's own thread; on PostgreSQL, in this one.
    */
   projectorThread?: { connectionString: string };
   sessionSecret: string;
@@ -98,8 +98,10 @@ export async function startPortal(options: PortalOptions) {
   const kafka =
     options.kafka === undefined ? brokers && { brokers, topic: process.env.KAFKA_TOPIC || undefined } : options.kafka;
   const onProjectorError = (error: unknown) => app.log.error({ err: error }, 'projector batch failed; retrying');
-  const projector = options.projectorThread
-    ? await startProjectorThread({ ...options.projectorThread, kafka, onError: onProjectorError })
+  // The projector in a thread other than the requests': its own (PostgreSQL), or the embedded database's.
+  const threaded = options.projectorThread ?? (db.startBeside ? { embedded: db } : null);
+  const projector = threaded
+    ? await startProjectorThread({ database: threaded, kafka, onError: onProjectorError })
     : await startProjector({ source: store, target: db, projections, kafka, onError: onProjectorError });
   const attendance = options.attendance ?? attendanceConfig(options.sessionSecret);
   await app.register(commandApi, {

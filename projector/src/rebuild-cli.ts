@@ -1,12 +1,10 @@
 import { SingleBar } from 'cli-progress';
-import { createEventStore } from '@portal/platform/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEventStoreSchema } from '@portal/platform/store/schema';
 import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key';
-import { projections } from './projections/index.ts';
-import { rebuildReadModels } from './rebuild.ts';
+import { rebuildWhereTheDatabaseIs } from './thread/rebuild-beside.ts';
 
 /** `npm run rebuild`: every read model rebuilt from the log, with a progress bar. */
 const config = databaseConfigFromEnv();
@@ -21,10 +19,7 @@ try {
     format: 'rebuild [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left{stage}',
   });
   let started = false;
-  const { events } = await rebuildReadModels({
-    db,
-    store: createEventStore(db),
-    projections,
+  const { events } = await rebuildWhereTheDatabaseIs(db, {
     onProgress: (done, total) => {
       if (!started) bar.start(total, done, { stage: '' });
       started = true;

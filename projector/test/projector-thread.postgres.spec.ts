@@ -24,7 +24,7 @@ describe.skipIf(skip !== null)('the projector thread (PostgreSQL)', () => {
   it('follows the log with the data keys of this process, answers for its health, and closes its connections when stopped', async () => {
     const { db, url } = postgres;
     // A minute's poll: only the log's NOTIFY, heard in the thread, wakes it in time.
-    const projector = await startProjectorThread({ connectionString: url, pollMs: 60_000 });
+    const projector = await startProjectorThread({ database: { connectionString: url }, pollMs: 60_000 });
     try {
       const store = createEventStore(db);
       const registered = await memberRegisteredEvent(db, 'thread-1', {
@@ -53,7 +53,7 @@ describe.skipIf(skip !== null)('the projector thread (PostgreSQL)', () => {
   it('refuses to start, saying why, when its database cannot be used', async () => {
     const missing = new URL(postgres.url);
     missing.pathname = '/portal_no_such_database';
-    await expect(startProjectorThread({ connectionString: missing.toString() })).rejects.toThrow(
+    await expect(startProjectorThread({ database: { connectionString: missing.toString() } })).rejects.toThrow(
       /database "portal_no_such_database" does not exist/,
     );
   });

@@ -1,4 +1,4 @@
-import type { SqlDatabase } from './sql.ts';
+import { type SqlDatabase, notify } from './sql.ts';
 
 export const APPENDED_CHANNEL = 'es_appended';
 
@@ -18,7 +18,7 @@ export function createAppendNotifier(db: SqlDatabase) {
       const position = pending;
       pending = 0;
       try {
-        await db.query(`SELECT pg_notify($1, $2)`, [APPENDED_CHANNEL, String(position)]);
+        await notify(db, APPENDED_CHANNEL, String(position));
       } catch {
         // The database is away; readers find the events when they poll or reconnect.
       }

@@ -150,6 +150,7 @@ export function createEventStore(db: SqlDatabase): EventStore {
       );
       return { events: Number(row?.events ?? 0), oldestAt: row?.oldest_at?.toISOString() ?? null };
     },
+    holdsBack: db.kind === 'postgres',
     onAppended: (wake) => db.listen(APPENDED_CHANNEL, wake, wake),
   };
 }

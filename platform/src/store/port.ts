@@ -114,6 +114,11 @@ export interface EventStore {
    * transaction elsewhere still holds back from readers, and when the oldest of them was appended.
    */
   lagBehind(checkpoint: Checkpoint): Promise<{ events: number; oldestAt: string | null }>;
+  /**
+   * Whether a read of the log may leave committed events behind a transaction still running
+   * (readAll): false on PGlite, whose one connection runs a read only when no transaction is open.
+   */
+  readonly holdsBack: boolean;
   /** Calls `wake` when something may have been appended (NOTIFY, or a reconnect that lost some). */
   onAppended(wake: () => void): Promise<() => Promise<void>>;
 }

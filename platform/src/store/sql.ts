@@ -1,3 +1,5 @@
+import type { MessagePort } from 'node:worker_threads';
+
 /**
  * The little of a SQL database that the event store, the command side and the projector need.
  * Two adapters implement it: PostgreSQL through `pg` (./postgres.ts) and PGlite (./pglite.ts),
@@ -5,6 +7,18 @@
  */
 export interface Sql {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Delivers `payload` to the listeners of `channel` (listen) without a statement: PGlite's, whose
+   * listeners are all in this process (one process opens its files). In a transaction, at its
+   * commit, as NOTIFY would. Use notify() below, which falls back to NOTIFY.
+   */
+  notify?(channel: string, payload: string): void;
+}
+
+/** NOTIFY: at once, or at the commit of the transaction `sql` runs in; never to a rolled-back one's listeners. */
+export async function notify(sql: Sql, channel: string, payload: string): Promise<void> {
+  if (sql.notify) return sql.notify(channel, payload);
+  await sql.query(`SELECT pg_notify($1, $2)`, [channel, payload]);
 }
 
 export interface SqlDatabase extends Sql {
@@ -27,6 +41,13 @@ export interface SqlDatabase extends Sql {
    * dump or a statement's text. Needs session pooling (not PgBouncer's transaction mode).
    */
   useSessionSetting(name: string, value: string): Promise<void>;
+  /**
+   * PGlite only: starts `entry` (a module exporting `startBeside`, pglite-messages.ts) in the
+   * embedded database's own thread with `data`, talking to this thread on `port` (transferred):
+   * its statements and transactions run there without a hop between threads (the projector's).
+   * Resolves once it has started; rejects with why it could not.
+   */
+  startBeside?(entry: URL, data: unknown, port: MessagePort): Promise<void>;
   /** Its connections (PostgreSQL's pool): in all, idle, and callers waiting for one. */
   stats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;

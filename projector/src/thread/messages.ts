@@ -1,4 +1,5 @@
 import type { DataKeys } from '@portal/platform/privacy/data-key';
+import type { ThreadError } from '@portal/platform/threads/typescript-worker';
 import type { ProjectorHealth } from '../projector.ts';
 import type { KafkaProjectorOptions } from '../kafka/kafka-projector.ts';
 
@@ -7,18 +8,11 @@ export const PROJECTOR_THREAD_APPLICATION = 'portal-projector-thread';
 
 /** What the projector thread is started with (structured-cloned into it). */
 export interface ThreadStart {
-  entry: string;
-  connectionString: string;
+  /** PostgreSQL; null beside the embedded database, which the thread is given. */
+  connectionString: string | null;
   kafka: KafkaProjectorOptions['kafka'] | null;
   dataKeys: DataKeys;
   pollMs?: number;
-}
-
-/** An error as it crosses between threads. */
-export interface ThreadError {
-  name: string;
-  message: string;
-  stack?: string;
 }
 
 export type ToThread = { kind: 'health'; id: number } | { kind: 'stop' };
@@ -30,11 +24,3 @@ export type FromThread =
   | { kind: 'state'; running: boolean; lastError: string | null; member: unknown }
   | { kind: 'health'; id: number; health: ProjectorHealth | null; error?: ThreadError }
   | { kind: 'stopped' };
-
-export const threadError = (error: unknown): ThreadError =>
-  error instanceof Error
-    ? { name: error.name, message: error.message, stack: error.stack }
-    : { name: 'Error', message: String(error) };
-
-export const fromThreadError = (error: ThreadError): Error =>
-  Object.assign(new Error(error.message), { name: error.name, stack: error.stack });

@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SqlDatabase, UNIQUE_VIOLATION, notify, sqlState } from '../src/store/sql.ts';
+import { testDatabases } from '../src/testing/databases.ts';
+
+const run = promisify(execFile);
+const heard = (db: SqlDatabase, channel: string) => {
+  const payloads: string[] = [];
+  const listening = db.listen(channel, (payload) => payloads.push(payload));
+  return { payloads, listening };
+};
+/** Long enough for a NOTIFY to come back from PostgreSQL over the listening connection. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+describe.each(testDatabases())('what the SQL adapter promises on $name', (database) => {
+  let db: SqlDatabase;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await database.open());
+    await db.query(`CREATE TABLE adapter_rows (id int PRIMARY KEY, body bytea, at timestamptz, doc jsonb)`);
+  });
+  afterAll(() => drop());
+
+  it('gives a notification sent in a transaction to the listeners at its commit, and never one rolled back', async () => {
+    const { payloads, listening } = heard(db, 'adapter_test');
+    const unlisten = await listening;
+    await notify(db, 'adapter_test', 'alone');
+    await db.transaction(async (tx) => {
+      await notify(tx, 'adapter_test', 'committed');
+      await settle();
+      expect(payloads).not.toContain('committed');
+    });
+    await db
+      .transaction(async (tx) => {
+        await notify(tx, 'adapter_test', 'rolled back');
+        throw new Error('no');
+      })
+      .catch(() => {});
+    await settle();
+    expect(payloads).toEqual(['alone', 'committed']);
+    await unlisten();
+    await notify(db, 'adapter_test', 'after');
+    await settle();
+    expect(payloads).toEqual(['alone', 'committed']);
+  });
+
+  it("says a statement's SQLSTATE, and rolls the transaction back when its work throws", async () => {
+    await db.query(`INSERT INTO adapter_rows (id) VALUES (1)`);
+    const error = await db.query(`INSERT INTO adapter_rows (id) VALUES (1)`).catch((caught: unknown) => caught);
+    expect(sqlState(error)).toBe(UNIQUE_VIOLATION);
+    expect((error as Error).message).toMatch(/duplicate key/);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO adapter_rows (id) VALUES (2)`);
+        await tx.query(`INSERT INTO adapter_rows (id) VALUES (1)`);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await db.query(`SELECT id FROM adapter_rows ORDER BY id`)).toEqual([{ id: 1 }]);
+  });
+
+  it('carries bytes, times, JSON and arrays both ways', async () => {
+    const body = Buffer.from([0, 1, 254, 255]);
+    const at = new Date('2026-11-26T01:02:03.456Z');
+    await db.query(`INSERT INTO adapter_rows (id, body, at, doc) VALUES ($1, $2, $3, $4)`, [
+      3,
+      body,
+      at,
+      { thai: 'ก่', list: [1, 'x'] },
+    ]);
+    const [row] = await db.query<{ body: Uint8Array; at: Date; doc: unknown; ids: number[] }>(
+      `SELECT body, at, doc, ARRAY[id, id + 1] AS ids FROM adapter_rows WHERE id = $1 AND id = ANY($2::int[])`,
+      [3, [3, 4]],
+    );
+    expect(Buffer.from(row!.body)).toEqual(body);
+    expect(row!.at.getTime()).toBe(at.getTime());
+    expect(row!.doc).toEqual({ thai: 'ก่', list: [1, 'x'] });
+    expect(row!.ids).toEqual([3, 4]);
+  });
+
+  it('runs transactions asked for at once one after another, each seeing what the one before committed', async () => {
+    await db.query(`CREATE TABLE adapter_counter (n int)`);
+    await db.query(`INSERT INTO adapter_counter VALUES (0)`);
+    await Promise.all(
+      Array.from({ length: 32 }, () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.query<{ n: number }>(`SELECT n FROM adapter_counter FOR UPDATE`);
+          await tx.query(`UPDATE adapter_counter SET n = $1`, [row!.n + 1]);
+        }),
+      ),
+    );
+    expect(await db.query(`SELECT n FROM adapter_counter`)).toEqual([{ n: 32 }]);
+  });
+});
+
+describe('the embedded database in its own thread', () => {
+  it('keeps a process alive while it answers, and lets it end once it is idle, closed or not', async () => {
+    const fixture = new URL('./fixtures/query-without-closing.ts', import.meta.url);
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', fixture.pathname], { timeout: 30_000 });
+    expect(stdout.trim()).toBe('answered');
+  });
+});
