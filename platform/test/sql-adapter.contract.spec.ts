@@ -10,8 +10,13 @@ const heard = (db: SqlDatabase, channel: string) => {
   const listening = db.listen(channel, (payload) => payloads.push(payload));
   return { payloads, listening };
 };
-/** Long enough for a NOTIFY to come back from PostgreSQL over the listening connection. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+/** Waits until `payload` has been heard (a NOTIFY comes back from PostgreSQL on another connection). */
+async function until(payloads: string[], payload: string) {
+  for (let waited = 0; !payloads.includes(payload); waited += 10) {
+    if (waited > 5000) throw new Error(`'${payload}' was never heard`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 describe.each(testDatabases())('what the SQL adapter promises on $name', (database) => {
   let db: SqlDatabase;
@@ -26,9 +31,10 @@ describe.each(testDatabases())('what the SQL adapter promises on $name', (databa
     const { payloads, listening } = heard(db, 'adapter_test');
     const unlisten = await listening;
     await notify(db, 'adapter_test', 'alone');
+    await until(payloads, 'alone');
     await db.transaction(async (tx) => {
       await notify(tx, 'adapter_test', 'committed');
-      await settle();
+      await new Promise((resolve) => setTimeout(resolve, 100));
       expect(payloads).not.toContain('committed');
     });
     await db
@@ -37,12 +43,17 @@ describe.each(testDatabases())('what the SQL adapter promises on $name', (databa
         throw new Error('no');
       })
       .catch(() => {});
-    await settle();
-    expect(payloads).toEqual(['alone', 'committed']);
+    // Told after the rollback: once it is heard, the rolled-back one would have been too.
+    await notify(db, 'adapter_test', 'later');
+    await until(payloads, 'later');
+    expect(payloads).toEqual(['alone', 'committed', 'later']);
     await unlisten();
+    const others = heard(db, 'adapter_test');
+    const stopOthers = await others.listening;
     await notify(db, 'adapter_test', 'after');
-    await settle();
-    expect(payloads).toEqual(['alone', 'committed']);
+    await until(others.payloads, 'after');
+    await stopOthers();
+    expect(payloads).toEqual(['alone', 'committed', 'later']);
   });
 
   it("says a statement's SQLSTATE, and rolls the transaction back when its work throws", async () => {

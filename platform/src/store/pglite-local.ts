@@ -29,7 +29,8 @@ export function localPglite(db: PGlite, tell: (channel: string, payload: string)
     async useSessionSetting(name, value) {
       await db.query(`SELECT set_config($1, $2, false)`, [name, value]);
     },
-    close: () => db.close(),
+    // The portal's thread owns the database and closes it (pglite.ts); a module beside it may not.
+    close: () => Promise.reject(new Error("the embedded database is closed by the portal's thread")),
   };
   return { database, deliver: notifications.deliver };
 }

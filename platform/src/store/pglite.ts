@@ -4,7 +4,7 @@ import { inProcessNotifications } from './in-process-notifications.ts';
 import type { FromPglite, PgliteStart, ToPglite } from './pglite-messages.ts';
 import type { Sql, SqlDatabase } from './sql.ts';
 
-/** A statement's parameters and answers cross between threads by structured clone. */
+/** A question for the database's thread, before `ask` numbers it (parameters and answers are structured-cloned). */
 type Ask = ToPglite extends infer M ? (M extends { id: number } ? Omit<M, 'id'> : never) : never;
 
 /**
