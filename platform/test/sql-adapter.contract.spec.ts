@@ -102,6 +102,72 @@ describe.each(testDatabases())('what the SQL adapter promises on $name', (databa
     );
     expect(await db.query(`SELECT n FROM adapter_counter`)).toEqual([{ n: 32 }]);
   });
+
+  // PGlite keeps each statement prepared (pglite-statements.ts); these hold whatever a driver keeps.
+  describe('a statement run many times', () => {
+    const shaped = `SELECT * FROM adapter_shape WHERE id = $1`;
+    const often = async (on: Pick<SqlDatabase, 'query'>) => {
+      for (let i = 0; i < 7; i++) await on.query(shaped, [1]);
+      return on.query(shaped, [1]);
+    };
+
+    it('answers in the shape its table has now: changed alone, in a transaction, and rolled back', async () => {
+      await db.query(`CREATE TABLE adapter_shape (id int PRIMARY KEY, a text)`);
+      await db.query(`INSERT INTO adapter_shape VALUES (1, 'a')`);
+      expect(await often(db)).toEqual([{ id: 1, a: 'a' }]);
+      await db.query(`ALTER TABLE adapter_shape ADD COLUMN b text DEFAULT 'b'`);
+      expect(await often(db)).toEqual([{ id: 1, a: 'a', b: 'b' }]);
+      await db.transaction(async (tx) => {
+        await often(tx);
+        await tx.query(`ALTER TABLE adapter_shape DROP COLUMN a`);
+        expect(await often(tx)).toEqual([{ id: 1, b: 'b' }]);
+      });
+      expect(await often(db)).toEqual([{ id: 1, b: 'b' }]);
+      await db
+        .transaction(async (tx) => {
+          await tx.query(`ALTER TABLE adapter_shape ADD COLUMN c int DEFAULT 3`);
+          expect(await often(tx)).toEqual([{ id: 1, b: 'b', c: 3 }]);
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
+      expect(await often(db)).toEqual([{ id: 1, b: 'b' }]);
+      await db.transaction(async (tx) => expect(await often(tx)).toEqual([{ id: 1, b: 'b' }]));
+    });
+
+    it('still runs after the transaction it first ran in was rolled back', async () => {
+      const text = `SELECT count(*)::int AS n FROM adapter_rows WHERE id > $1`;
+      await db
+        .transaction(async (tx) => {
+          await tx.query(text, [0]);
+          await tx.query(`INSERT INTO adapter_rows (id) VALUES (100)`);
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
+      expect(await db.query(text, [99])).toEqual([{ n: 0 }]);
+    });
+
+    it('leaves the next statements working after one that cannot be parsed, one given a bad value, and one that broke its transaction', async () => {
+      await expect(db.query(`SELEC 1`)).rejects.toThrow(/syntax error/);
+      const typed = `SELECT $1::int + 1 AS n`;
+      expect(await db.query(typed, [1])).toEqual([{ n: 2 }]);
+      await expect(db.query(typed, ['one'])).rejects.toThrow(/invalid input syntax/);
+      await expect(
+        db.transaction(async (tx) => {
+          await expect(tx.query(typed, ['two'])).rejects.toThrow(/invalid input syntax/);
+          await tx.query(typed, [2]);
+        }),
+      ).rejects.toThrow(/aborted/);
+      expect(await db.query(typed, [41])).toEqual([{ n: 42 }]);
+    });
+
+    it('keeps answering past more different statements than are kept, the first of them again too', async () => {
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < 300; i++) {
+          expect(await db.query(`SELECT $1::int + ${i} AS n`, [round])).toEqual([{ n: round + i }]);
+        }
+      }
+    });
+  });
 });
 
 describe('the embedded database in its own thread', () => {

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { inProcessNotifications } from './in-process-notifications.ts';
+import { pgliteStatements } from './pglite-statements.ts';
 import type { Sql, SqlDatabase } from './sql.ts';
 
 /**
@@ -10,8 +11,9 @@ import type { Sql, SqlDatabase } from './sql.ts';
  */
 export function localPglite(db: PGlite, tell: (channel: string, payload: string) => void) {
   const notifications = inProcessNotifications(tell);
+  const statement = pgliteStatements(db);
   const rows = async (on: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) =>
-    (await on.query(text, params as unknown[])).rows as never[];
+    (await statement(on, text, params)) as never[];
   const database: SqlDatabase = {
     kind: 'pglite',
     query: (text, params) => rows(db, text, params),
@@ -32,5 +34,5 @@ export function localPglite(db: PGlite, tell: (channel: string, payload: string)
     // The portal's thread owns the database and closes it (pglite.ts); a module beside it may not.
     close: () => Promise.reject(new Error("the embedded database is closed by the portal's thread")),
   };
-  return { database, deliver: notifications.deliver };
+  return { database, deliver: notifications.deliver, statement };
 }

@@ -67,7 +67,7 @@ port.on('message', (message: ToPglite) => {
       return answer(message.id, async () => {
         const on = tx === null ? db : open.get(tx)?.tx;
         if (!on) throw new Error(`transaction ${tx} is not open`);
-        return (await on.query(text, params as unknown[])).rows;
+        return local.statement(on, text, params);
       });
     }
     case 'begin':

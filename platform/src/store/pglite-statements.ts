@@ -1,0 +1,133 @@
+import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+
+/**
+ * The embedded database's statements, each parsed and described once (a named prepared
+ * statement, as a PostgreSQL driver keeps per connection), then run by one message to PGlite:
+ * bind, execute, sync. PGlite's own `query` parses, describes and plans every statement anew in
+ * six calls into its WebAssembly; on the portal's hot paths (a scan, the projector's batch) that
+ * was most of a statement's cost. PostgreSQL re-plans a prepared statement whose tables changed,
+ * and keeps a generic plan only when it costs no more than the statement's own plans.
+ *
+ * Only SELECT, INSERT, UPDATE, DELETE and WITH statements are kept, at most CAPACITY of them (the
+ * least recently used closed first). A statement that may change tables' shape (CREATE, ALTER,
+ * DROP: a rebuild's) forgets them all, and so does the first statement after the transaction it
+ * ran in, which may have rolled it back: a kept statement never answers rows of a shape its
+ * tables no longer have. PGlite has one session, and every statement of this process passes here.
+ */
+const CAPACITY = 256;
+const KEPT = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+const LEAVES_SHAPES = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW|RESET|LISTEN|UNLISTEN|NOTIFY)\b/i;
+
+interface Statement {
+  name: string;
+  /** The type of each parameter, as PostgreSQL inferred it (PGlite serialises values by it). */
+  parameterTypes: number[];
+  /** Its row description, or null for a statement that returns no rows. */
+  rows: Parameters<typeof parse.parseResults>[0][number] | null;
+}
+
+/** The database, or a transaction PGlite holds for the caller. */
+type On = Pick<PGlite, 'query'>;
+
+/** Runs a statement on PGlite, or in a transaction of its, as PGlite's own `query` would. */
+export type PgliteQuery = (on: On, text: string, params: readonly unknown[] | undefined) => Promise<unknown[]>;
+
+export function pgliteStatements(db: PGlite): PgliteQuery {
+  const kept = new Map<string, Statement>();
+  /** Statements to close, with the next message sent (closing one that is gone is no error). */
+  const closing: string[] = [];
+  /**
+   * Where tables' shape may have changed: every statement is forgotten before the next one runs,
+   * and those prepared there once it is over (it may have been rolled back). Changed only while
+   * PGlite runs no statement of this module's (`run` holds its lock while it uses `kept`).
+   */
+  let forgetting: On | null = null;
+  let changedIn: On | null = null;
+  let named = 0;
+
+  const forgetAll = () => {
+    for (const { name } of kept.values()) closing.push(name);
+    kept.clear();
+  };
+  const send = (inTransaction: boolean, ...messages: Uint8Array[]) => {
+    const closes = closing.splice(0).map((name) => protocol.serialize.close({ type: 'S', name }));
+    return db.execProtocolStream(concat([...closes, ...messages, protocol.serialize.sync()]), {
+      syncToFs: !inTransaction,
+    });
+  };
+
+  async function prepare(text: string, inTransaction: boolean): Promise<Statement> {
+    const name = `portal_${++named}`;
+    const answer = await send(
+      inTransaction,
+      protocol.serialize.parse({ name, text }),
+      protocol.serialize.describe({ type: 'S', name }),
+    );
+    const statement: Statement = {
+      name,
+      parameterTypes: parse.parseDescribeStatementResults(answer),
+      rows: answer.find((message) => message.name === 'rowDescription') ?? null,
+    };
+    kept.set(text, statement);
+    if (kept.size > CAPACITY) {
+      const [oldest, { name: least }] = kept.entries().next().value!;
+      kept.delete(oldest);
+      closing.push(least);
+    }
+    return statement;
+  }
+
+  async function run(on: On, text: string, params: readonly unknown[], inTransaction: boolean) {
+    if (forgetting || (changedIn && changedIn !== on)) {
+      changedIn = forgetting;
+      forgetting = null;
+      forgetAll();
+    }
+    let statement = kept.get(text);
+    if (statement) {
+      // Most recently used last: the first is the one closed when there are too many.
+      kept.delete(text);
+      kept.set(text, statement);
+    } else {
+      statement = await prepare(text, inTransaction);
+    }
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serialize = db.serializers[statement.parameterTypes[i]!];
+      return serialize ? serialize(param) : String(param);
+    });
+    const answer = await send(
+      inTransaction,
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.execute({}),
+    );
+    return parse.parseResults(statement.rows ? [statement.rows, ...answer] : answer, db.parsers)[0]!.rows;
+  }
+
+  return async (on, text, params = []) => {
+    if (!KEPT.test(text)) {
+      if (LEAVES_SHAPES.test(text)) return (await on.query(text, params as unknown[])).rows;
+      // Forgotten before the next statement, prepared before or after this one.
+      forgetting = on;
+      try {
+        return (await on.query(text, params as unknown[])).rows;
+      } finally {
+        forgetting = on;
+      }
+    }
+    // The locks PGlite's own `query` takes: a transaction's statements run in it alone.
+    const inTransaction = on !== db;
+    const work = () => run(on, text, params, inTransaction);
+    return inTransaction ? db.runExclusive(work) : db._runExclusiveTransaction(() => db.runExclusive(work));
+  };
+}
+
+const concat = (parts: Uint8Array[]) => {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
+};
