@@ -3,7 +3,7 @@ import { courseIdOf } from '@portal/contracts/courses/course.events';
 import {
   CHANGES_CHANNEL,
   PROGRESS_CHANNEL,
-  readCheckpoint,
+  lockCheckpointForBatch,
   writeCheckpoint,
 } from '@portal/platform/read-models/checkpoint';
 import {
@@ -76,7 +76,7 @@ export async function applyBatchIn(
   /** No savepoint per projection: a projection that throws throws NeedsSavepoints (applyBatch). */
   optimistic = false,
 ): Promise<Checkpoint> {
-  const start = await readCheckpoint(tx, schema, true);
+  const { checkpoint: start, aside } = await lockCheckpointForBatch(tx, schema);
   let checkpoint = start;
   const fresh: StoredEvent[] = [];
   for (const event of batch) {
@@ -85,7 +85,7 @@ export async function applyBatchIn(
     checkpoint = checkpointOf(event);
   }
   if (checkpoint === start) return checkpoint;
-  const courses = await applyEvents(tx, schema, projections, fresh, { retry, optimistic });
+  const courses = await applyEvents(tx, schema, projections, fresh, { retry, optimistic, aside });
   await writeCheckpoint(tx, schema, checkpoint);
   await announce(tx, checkpoint, courses);
   return checkpoint;
@@ -112,10 +112,12 @@ export async function applyEvents(
     rebuilding?: boolean;
     /** No savepoints: a projection that throws throws NeedsSavepoints, for the whole batch to be applied again. */
     optimistic?: boolean;
+    /** The projections set aside, when the caller has read them (lockCheckpointForBatch). */
+    aside?: Set<string>;
   } = {},
 ): Promise<Set<string>> {
   // Shared locks on the faults first: a retry ending one waits for this batch to note what it missed.
-  const aside = await projectionsAside(tx, schema);
+  const aside = options.aside ?? (await projectionsAside(tx, schema));
   // The keys live beside the log, in the same database as the read models (as rebuilds assume).
   const personal = personalAccess(tx, events);
   for (const projection of projections) {

@@ -39,6 +39,28 @@ export async function readCheckpoint(sql: Sql, schema: string, forUpdate = false
   return row ? { transactionId: row.transaction_id, position: Number(row.position) } : START;
 }
 
+/**
+ * For a batch, in one statement: the checkpoint locked (as `readCheckpoint(sql, schema, true)`),
+ * then the projections set aside, with shared locks on their faults (as `projectionsAside`, in
+ * that order: the checkpoint's lock first).
+ */
+export async function lockCheckpointForBatch(
+  sql: Sql,
+  schema: string,
+): Promise<{ checkpoint: Checkpoint; aside: Set<string> }> {
+  const [row] = await sql.query<{ transaction_id: string; position: string; aside: string[] }>(
+    `SELECT c.transaction_id::text, c.position::text,
+            ARRAY(SELECT f.name FROM ${schema}.projection_faults f FOR SHARE) AS aside
+       FROM (SELECT transaction_id, position FROM ${schema}.checkpoints WHERE name = $1 FOR UPDATE) c`,
+    [NAME],
+  );
+  if (!row) throw new Error(`${schema}.checkpoints has no row for the projector`);
+  return {
+    checkpoint: { transactionId: row.transaction_id, position: Number(row.position) },
+    aside: new Set(row.aside),
+  };
+}
+
 export async function writeCheckpoint(sql: Sql, schema: string, checkpoint: Checkpoint): Promise<void> {
   await sql.query(
     `UPDATE ${schema}.checkpoints SET transaction_id = $2::xid8, position = $3, updated_at = now() WHERE name = $1`,

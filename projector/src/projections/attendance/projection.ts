@@ -246,30 +246,26 @@ async function recount(sql: Sql, schema: string, pending: Pending) {
   const courses = [...pending.courses];
   pending.rounds.clear();
   pending.courses.clear();
-  if (rounds.length > 0) {
-    await dropClosed(sql, schema, 'round_id', rounds);
-    await sql.query(
-      `UPDATE ${schema}.rounds r SET attended = (
+  if (rounds.length === 0 && courses.length === 0) return;
+  await dropClosed(sql, schema, rounds, courses);
+  // Two statements for the batch, whatever it touched (a CTE's UPDATE sees the rows as the
+  // statement began: after dropClosed, as the counts need).
+  await sql.query(
+    `WITH rounds_counted AS (
+       UPDATE ${schema}.rounds r SET attended = (
          SELECT count(*) FROM ${schema}.attendance a WHERE a.round_id = r.id AND a.voided_at IS NULL)
-        WHERE r.id = ANY($1::text[])`,
-      [rounds],
-    );
-  }
-  if (courses.length > 0) {
-    await dropClosed(sql, schema, 'course_id', courses);
-    await sql.query(
-      `UPDATE ${schema}.courses c SET participate = counts.members, total_attend = counts.scans
-         FROM (SELECT id.id, (SELECT count(DISTINCT a.member_id) FROM ${schema}.attendance a
-                               JOIN ${schema}.rounds r ON r.id = a.round_id
-                              WHERE a.course_id = id.id AND a.voided_at IS NULL) AS members,
-                             (SELECT count(*) FROM ${schema}.attendance a
-                               JOIN ${schema}.rounds r ON r.id = a.round_id
-                              WHERE a.course_id = id.id AND a.voided_at IS NULL) AS scans
-                 FROM unnest($1::text[]) AS id(id)) counts
-        WHERE c.id = counts.id`,
-      [courses],
-    );
-  }
+        WHERE r.id = ANY($1::text[]) RETURNING 1)
+     UPDATE ${schema}.courses c SET participate = counts.members, total_attend = counts.scans
+       FROM (SELECT id.id, (SELECT count(DISTINCT a.member_id) FROM ${schema}.attendance a
+                             JOIN ${schema}.rounds r ON r.id = a.round_id
+                            WHERE a.course_id = id.id AND a.voided_at IS NULL) AS members,
+                           (SELECT count(*) FROM ${schema}.attendance a
+                             JOIN ${schema}.rounds r ON r.id = a.round_id
+                            WHERE a.course_id = id.id AND a.voided_at IS NULL) AS scans
+               FROM unnest($2::text[]) AS id(id)) counts
+      WHERE c.id = counts.id`,
+    [rounds, courses],
+  );
 }
 
 /**
@@ -302,13 +298,16 @@ async function recountAll(sql: Sql, schema: string) {
  * time as the deletion (by another projector, each not seeing the other's rows) left behind;
  * runs under the course's lock, so the later of the two always sees the other's rows.
  */
-async function dropClosed(sql: Sql, schema: string, column: 'round_id' | 'course_id', ids: string[]) {
-  // From the closed ones among `ids` (few, by attendance_closed's key) to their rows: a scan of
-  // the rounds' rows would check every one of them for nothing. A round's rows whose course is
-  // closed go with the course (the recount names the course of every round it names).
+async function dropClosed(sql: Sql, schema: string, rounds: string[], courses: string[]) {
+  // From the closed ones among the ids (few, by attendance_closed's key) to their rows: a scan of
+  // the rounds' rows would check every one of them for nothing. One statement: a row of a closed
+  // round in a closed course is deleted once.
   await sql.query(
-    `DELETE FROM ${schema}.attendance a WHERE a.${column} IN (
-       SELECT c.id FROM ${schema}.attendance_closed c WHERE c.scope = $2 AND c.id = ANY($1::text[]))`,
-    [ids, column === 'round_id' ? 'round' : 'course'],
+    `WITH of_rounds AS (
+       DELETE FROM ${schema}.attendance a WHERE a.round_id IN (
+         SELECT c.id FROM ${schema}.attendance_closed c WHERE c.scope = 'round' AND c.id = ANY($1::text[])))
+     DELETE FROM ${schema}.attendance a WHERE a.course_id IN (
+       SELECT c.id FROM ${schema}.attendance_closed c WHERE c.scope = 'course' AND c.id = ANY($2::text[]))`,
+    [rounds, courses],
   );
 }
