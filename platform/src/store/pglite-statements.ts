@@ -23,7 +23,7 @@ interface Statement {
   /** The type of each parameter, as PostgreSQL inferred it (PGlite serialises values by it). */
   parameterTypes: number[];
   /** Its row description, or null for a statement that returns no rows. */
-  rows: Parameters<typeof parse.parseResults>[0][number] | null;
+  rowDescription: Parameters<typeof parse.parseResults>[0][number] | null;
 }
 
 /** The database, or a transaction PGlite holds for the caller. */
@@ -38,8 +38,9 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
   const closing: string[] = [];
   /**
    * Where tables' shape may have changed: every statement is forgotten before the next one runs,
-   * and those prepared there once it is over (it may have been rolled back). Changed only while
-   * PGlite runs no statement of this module's (`run` holds its lock while it uses `kept`).
+   * and those prepared there once it is over (it may have been rolled back). These only say what
+   * `run` must forget; `kept` changes in `run` alone, under PGlite's lock, so a statement is
+   * never closed between its preparing and its binding.
    */
   let forgetting: On | null = null;
   let changedIn: On | null = null;
@@ -66,7 +67,7 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
     const statement: Statement = {
       name,
       parameterTypes: parse.parseDescribeStatementResults(answer),
-      rows: answer.find((message) => message.name === 'rowDescription') ?? null,
+      rowDescription: answer.find((message) => message.name === 'rowDescription') ?? null,
     };
     kept.set(text, statement);
     if (kept.size > CAPACITY) {
@@ -101,7 +102,9 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
       protocol.serialize.bind({ statement: statement.name, values }),
       protocol.serialize.execute({}),
     );
-    return parse.parseResults(statement.rows ? [statement.rows, ...answer] : answer, db.parsers)[0]!.rows;
+    // The row description came once, when it was prepared: the rows are read by it.
+    const messages = statement.rowDescription ? [statement.rowDescription, ...answer] : answer;
+    return parse.parseResults(messages, db.parsers)[0]!.rows;
   }
 
   return async (on, text, params = []) => {
