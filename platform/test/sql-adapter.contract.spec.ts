@@ -134,6 +134,18 @@ describe.each(testDatabases())('what the SQL adapter promises on $name', (databa
       await db.transaction(async (tx) => expect(await often(tx)).toEqual([{ id: 1, b: 'b' }]));
     });
 
+    it('answers in the new shape, at worst after refusing once, when a function changed the table', async () => {
+      await db.query(`CREATE TABLE adapter_reshaped (id int PRIMARY KEY)`);
+      await db.query(`INSERT INTO adapter_reshaped VALUES (1)`);
+      await db.query(`CREATE FUNCTION adapter_reshape() RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN EXECUTE 'ALTER TABLE adapter_reshaped ADD COLUMN d int DEFAULT 4'; END $$`);
+      const text = `SELECT * FROM adapter_reshaped WHERE id = $1`;
+      for (let i = 0; i < 7; i++) await db.query(text, [1]);
+      await db.query(`SELECT adapter_reshape()`);
+      await db.query(text, [1]).catch((error: Error) => expect(error.message).toMatch(/cached plan/));
+      expect(await db.query(text, [1])).toEqual([{ id: 1, d: 4 }]);
+    });
+
     it('still runs after the transaction it first ran in was rolled back', async () => {
       const text = `SELECT count(*)::int AS n FROM adapter_rows WHERE id > $1`;
       await db

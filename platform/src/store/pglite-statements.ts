@@ -13,9 +13,13 @@ import { type PGlite, parse, protocol } from '@electric-sql/pglite';
  * DROP: a rebuild's) forgets them all, and so does the first statement after the transaction it
  * ran in, which may have rolled it back: a kept statement never answers rows of a shape its
  * tables no longer have. PGlite has one session, and every statement of this process passes here.
+ * A change this module cannot see (DDL run inside a function) makes PostgreSQL refuse the
+ * statement once; it is then forgotten and prepared anew.
  */
 const CAPACITY = 256;
 const KEPT = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+/** PostgreSQL's refusal of a prepared statement whose result columns changed. */
+const RESHAPED = /cached plan must not change result type/;
 const LEAVES_SHAPES = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW|RESET|LISTEN|UNLISTEN|NOTIFY)\b/i;
 
 interface Statement {
@@ -101,7 +105,15 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
       inTransaction,
       protocol.serialize.bind({ statement: statement.name, values }),
       protocol.serialize.execute({}),
-    );
+    ).catch((error: unknown) => {
+      // Its tables changed shape where this module could not see it (a function's DDL): refused
+      // once, then prepared anew.
+      if (error instanceof Error && RESHAPED.test(error.message)) {
+        kept.delete(text);
+        closing.push(statement.name);
+      }
+      throw error;
+    });
     // The row description came once, when it was prepared: the rows are read by it.
     const messages = statement.rowDescription ? [statement.rowDescription, ...answer] : answer;
     return parse.parseResults(messages, db.parsers)[0]!.rows;
