@@ -9,6 +9,7 @@ import {
   eventCount,
   loginAs,
   member,
+  serveCommandApi,
   startCommandApi,
 } from './harness.ts';
 
@@ -123,6 +124,54 @@ describe.each(testDatabases())('scanning members into rounds on $name', (databas
     });
     expect((await scan(roundId, { userId: person.id, deviceTime: 'yesterday' })).statusCode).toBe(400);
     expect(await eventCount(h.db)).toBe(before);
+  });
+
+  it("answers the member's name as it is now, when another process renamed or erased them in between", async () => {
+    const { roundId } = await courseWithRound();
+    const person = await registered();
+    const memberToken = (await loginAs(h.app, person.username, person.password)).token!;
+    // Another command API on the same database: its own store, its own remembered streams.
+    const other = await serveCommandApi(h.db);
+    try {
+      const first = await scan(roundId, { userId: person.id });
+      expect(first.json()).toMatchObject({
+        outcome: 'accepted',
+        member: { _id: person.id, fullName: person.fullName },
+      });
+
+      const renamed = await other.app.inject({
+        method: 'PUT',
+        url: `/api/members/profile/${person.id}`,
+        headers: { authorization: `Bearer ${memberToken}` },
+        payload: {
+          title: 'นาง',
+          fullName: 'สมหญิง ชื่อใหม่',
+          personalPhone: person.personalPhone,
+          personalEmail: person.personalEmail,
+          personalAddress: person.personalAddress,
+          personalProvince: person.personalProvince,
+          personalDistrict: person.personalDistrict,
+          personalSubdistrict: person.personalSubdistrict,
+          personalPostalCode: person.personalPostalCode,
+          profile_img: null,
+        },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const again = await scan(roundId, { userId: person.id });
+      expect(again.json()).toMatchObject({ reason: 'duplicate', member: { fullName: 'สมหญิง ชื่อใหม่' } });
+
+      const erased = await other.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/members/${person.id}/personal-data`,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(erased.statusCode, erased.body).toBe(200);
+      const after = await scan(roundId, { userId: person.id });
+      expect(after.json()).toMatchObject({ outcome: 'refused', reason: 'unknownMember', member: null });
+      expect(after.body).not.toContain('สมหญิง');
+    } finally {
+      await other.app.close();
+    }
   });
 
   it('scans only while the round is open, only in courses the scanner manages', async () => {

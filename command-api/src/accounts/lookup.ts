@@ -1,4 +1,5 @@
 import { PersonalData, accountStream } from '@portal/contracts/accounts/account.events';
+import type { Sealed } from '@portal/contracts/privacy/sealed';
 import { open } from '@portal/platform/privacy/personal-data';
 import type { EventStore, StreamFold } from '@portal/platform/store/port';
 import type { Sql } from '@portal/platform/store/sql';
@@ -24,6 +25,15 @@ export const memberStreamToScan = (accountId: string): StreamToRead => ({
   fold: foldOf(accountDecider) as StreamFold<unknown>,
 });
 
+/**
+ * Names already opened, by the sealed data they were opened from: that object belongs to the
+ * account's fold, which the store remembers (fold-memory.ts) and brings up to the stream's last
+ * event on every read. A new profile seals a new object; erasure and deletion drop it from the
+ * fold, in the transaction that deletes the key. So a name found here is the one the log has now,
+ * and a scan does not ask the database for the member's key each time (a round trip per scan).
+ */
+const openedNames = new WeakMap<Sealed, string | null>();
+
 /** A member as a scan sees them: approved or not, and their name; null for anyone who is not a member. */
 export async function memberToScan(
   deps: { db: Sql; store: EventStore },
@@ -31,7 +41,11 @@ export async function memberToScan(
 ): Promise<{ approved: boolean; name: string | null } | null> {
   const account = await loadState(deps.store, accountDecider, accountStream(accountId));
   if (!('role' in account) || account.role !== 'member' || !('personal' in account)) return null;
-  const name = (await open(deps.db, account.personal, PersonalData))?.fullName ?? null;
+  let name = openedNames.get(account.personal);
+  if (name === undefined) {
+    name = (await open(deps.db, account.personal, PersonalData))?.fullName ?? null;
+    openedNames.set(account.personal, name);
+  }
   return { approved: account.status === 'approved', name };
 }
 
