@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SqlDatabase, UNIQUE_VIOLATION, notify, sqlState } from '../src/store/sql.ts';
+import { type SqlDatabase, UNIQUE_VIOLATION, notify, notifyAll, sqlState } from '../src/store/sql.ts';
 import { testDatabases } from '../src/testing/databases.ts';
 
 const run = promisify(execFile);
@@ -34,26 +34,32 @@ describe.each(testDatabases())('what the SQL adapter promises on $name', (databa
     await until(payloads, 'alone');
     await db.transaction(async (tx) => {
       await notify(tx, 'adapter_test', 'committed');
+      await notifyAll(tx, [
+        ['adapter_test', 'then this'],
+        ['adapter_test', 'and this'],
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(payloads).not.toContain('committed');
+      expect(payloads).not.toContain('then this');
     });
     await db
       .transaction(async (tx) => {
         await notify(tx, 'adapter_test', 'rolled back');
+        await notifyAll(tx, [['adapter_test', 'rolled back too']]);
         throw new Error('no');
       })
       .catch(() => {});
     // Told after the rollback: once it is heard, the rolled-back one would have been too.
     await notify(db, 'adapter_test', 'later');
     await until(payloads, 'later');
-    expect(payloads).toEqual(['alone', 'committed', 'later']);
+    expect(payloads).toEqual(['alone', 'committed', 'then this', 'and this', 'later']);
     await unlisten();
     const others = heard(db, 'adapter_test');
     const stopOthers = await others.listening;
     await notify(db, 'adapter_test', 'after');
     await until(others.payloads, 'after');
     await stopOthers();
-    expect(payloads).toEqual(['alone', 'committed', 'later']);
+    expect(payloads).toEqual(['alone', 'committed', 'then this', 'and this', 'later']);
   });
 
   it("says a statement's SQLSTATE, and rolls the transaction back when its work throws", async () => {

@@ -18,7 +18,7 @@ import { batchPersonalDataReader } from '@portal/platform/privacy/personal-data'
 import { openText, readModelKey, sealText, searchGrams } from '@portal/platform/read-models/sealed-columns';
 import { readEventsAt } from '@portal/platform/store/event-store';
 import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
-import { type Sql, type SqlDatabase, notify } from '@portal/platform/store/sql';
+import { type Sql, type SqlDatabase, notifyAll } from '@portal/platform/store/sql';
 import { type Table, insertRow, insertRows } from '@portal/platform/read-models/table';
 import type { Batch, PersonalAccess, Projection } from './projection.ts';
 
@@ -326,9 +326,12 @@ export async function lockCourses(tx: Sql, events: readonly StoredEvent[]): Prom
  * (live pages; null: no events were applied).
  */
 export async function announce(tx: Sql, checkpoint: Checkpoint | null, courses: Set<string> | null) {
-  if (checkpoint) await notify(tx, PROGRESS_CHANNEL, String(checkpoint.position));
-  if (!courses) return;
-  // NOTIFY payloads stay under 8000 bytes: a batch touching many courses says "all".
-  const changed = courses.size <= 100 ? [...courses] : '*';
-  await notify(tx, CHANGES_CHANNEL, JSON.stringify({ position: checkpoint?.position ?? 0, courses: changed }));
+  const notifications: [string, string][] = [];
+  if (checkpoint) notifications.push([PROGRESS_CHANNEL, String(checkpoint.position)]);
+  if (courses) {
+    // NOTIFY payloads stay under 8000 bytes: a batch touching many courses says "all".
+    const changed = courses.size <= 100 ? [...courses] : '*';
+    notifications.push([CHANGES_CHANNEL, JSON.stringify({ position: checkpoint?.position ?? 0, courses: changed })]);
+  }
+  await notifyAll(tx, notifications);
 }

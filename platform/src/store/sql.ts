@@ -21,6 +21,19 @@ export async function notify(sql: Sql, channel: string, payload: string): Promis
   await sql.query(`SELECT pg_notify($1, $2)`, [channel, payload]);
 }
 
+/** notify() for several notifications, in this order, in one statement. */
+export async function notifyAll(sql: Sql, notifications: readonly (readonly [channel: string, payload: string])[]) {
+  if (sql.notify) {
+    for (const [channel, payload] of notifications) sql.notify(channel, payload);
+    return;
+  }
+  if (notifications.length === 0) return;
+  await sql.query(
+    `SELECT count(pg_notify(channel, payload)) FROM unnest($1::text[], $2::text[]) AS n (channel, payload)`,
+    [notifications.map(([channel]) => channel), notifications.map(([, payload]) => payload)],
+  );
+}
+
 export interface SqlDatabase extends Sql {
   readonly kind: 'postgres' | 'pglite';
   /**
