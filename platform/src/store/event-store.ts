@@ -135,6 +135,8 @@ export function createEventStore(db: SqlDatabase): EventStore {
     findIdempotent: (key, fingerprint) => findIdempotent(db, key, fingerprint),
     readStream: (streamId) => readStreamAfter(db, streamId),
     readAll: (after, limit) => readAllAfter(db, after, limit),
+    readAllNotingHeldBack: (after, limit) =>
+      db.kind === 'postgres' ? readAllNotingHeldBack(db, after, limit) : readLog(db, after, limit, false),
     async checkpointAt(position) {
       const [row] = await db.query<{ transaction_id: string }>(
         `SELECT transaction_id::text FROM es.events WHERE position = $1`,
@@ -324,18 +326,33 @@ async function findIdempotent(sql: Sql, key: string, fingerprint: string): Promi
  * The events equal those read row by row (toStoredEvent; event-store.contract.spec.ts).
  */
 export async function readAllAfter(sql: Sql, after: Checkpoint, limit: number): Promise<StoredEvent[]> {
-  const [row] = await sql.query<{ batch: string | null }>(
-    `SELECT json_agg(json_build_array(position, transaction_id::text, stream_id, stream_revision, type,
-              schema_version, data, metadata, ${ISO_CREATED_AT}) ORDER BY transaction_id, position)::text AS batch
-       FROM (SELECT * FROM es.events
-              WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
-                AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-              ORDER BY transaction_id, position
-              LIMIT $3) events`,
-    [after.transactionId, after.position, limit],
+  return (await readLog(sql, after, limit, false)).events;
+}
+
+/**
+ * readAllAfter, and in the same statement (the same snapshot) whether committed events after
+ * `after` are held back by a transaction still running: when fewer than `limit` came back, those
+ * are exactly the committed events after the last one read.
+ */
+export const readAllNotingHeldBack = (sql: Sql, after: Checkpoint, limit: number) => readLog(sql, after, limit, true);
+
+async function readLog(sql: Sql, after: Checkpoint, limit: number, noteHeldBack: boolean) {
+  const [row] = await sql.query<{ batch: string | null; held_back: boolean }>(
+    `SELECT (SELECT json_agg(json_build_array(position, transaction_id::text, stream_id, stream_revision, type,
+              schema_version, data, metadata, ${ISO_CREATED_AT}) ORDER BY transaction_id, position)
+               FROM (SELECT * FROM es.events
+                      WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+                        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+                      ORDER BY transaction_id, position
+                      LIMIT $3) events)::text AS batch,
+            $4::boolean AND EXISTS (SELECT 1 FROM es.events
+                                     WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+                                       AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS held_back`,
+    [after.transactionId, after.position, limit, noteHeldBack],
   );
-  if (!row?.batch) return [];
-  return (JSON.parse(row.batch) as EventTuple[]).map(
+  const heldBack = row?.held_back ?? false;
+  if (!row?.batch) return { events: [], heldBack };
+  const events = (JSON.parse(row.batch) as EventTuple[]).map(
     ([position, transactionId, streamId, streamRevision, type, schemaVersion, data, metadata, createdAt]) => ({
       position,
       transactionId,
@@ -348,6 +365,7 @@ export async function readAllAfter(sql: Sql, after: Checkpoint, limit: number): 
       createdAt,
     }),
   );
+  return { events, heldBack };
 }
 
 /** created_at as Date.toISOString() writes it: UTC, milliseconds (truncated, as a Date from the driver). */

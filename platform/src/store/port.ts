@@ -107,6 +107,12 @@ export interface EventStore {
   readStream(streamId: string): Promise<StoredEvent[]>;
   /** Committed events after `after` in the global order, never skipping one that commits later. */
   readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]>;
+  /**
+   * readAll, and whether committed events after those read are still held back by a running
+   * transaction (told only when fewer than `limit` came back; always false unless holdsBack).
+   * One statement: a follower asks it after every append, where a second would cost a round trip.
+   */
+  readAllNotingHeldBack(after: Checkpoint, limit: number): Promise<{ events: StoredEvent[]; heldBack: boolean }>;
   /** Where the event at a global position stands in the global order (null: no such event). */
   checkpointAt(position: number): Promise<Checkpoint | null>;
   /**

@@ -68,7 +68,7 @@ export function subscribeToAll(store: EventStore, options: CatchUpOptions): Subs
         unlisten ??= await store.onAppended(poke);
         state.checkpoint ??= await options.from();
         pending = false;
-        const batch = await store.readAll(state.checkpoint, batchSize);
+        const { events: batch, heldBack } = await store.readAllNotingHeldBack(state.checkpoint, batchSize);
         if (batch.length > 0) {
           await options.handle(batch);
           state.checkpoint = checkpointOf(batch[batch.length - 1]!);
@@ -80,7 +80,6 @@ export function subscribeToAll(store: EventStore, options: CatchUpOptions): Subs
           // that transaction's end sends no notification when it appends nothing (a projector's
           // batch, a command's own writes): look again soon, then less and less often while
           // nothing new can be read (a pass that read something starts again from soon).
-          const heldBack = store.holdsBack && (await store.lagBehind(state.checkpoint)).events > 0;
           held = !heldBack ? 0 : batch.length > 0 ? 1 : held + 1;
           if (!heldBack) state.caughtUpAt = new Date().toISOString();
           options.onState?.({ ...state });
