@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { TestDatabase } from '@portal/platform/testing/databases';
 import { pgliteDatabase, postgresDatabase } from '@portal/platform/testing/databases';
@@ -33,3 +34,43 @@ export async function onEachDatabase(run: (database: TestDatabase) => Promise<vo
 
 // Benchmarks seal personal data as the services do, with a test key-encryption key.
 useTestDataKeys();
+
+/**
+ * CPU time spent from now until `stop()`, in ms: this process's (every thread: the portal, the
+ * database's or projector's thread, the load generator) and PostgreSQL's server processes'
+ * (read from /proc; 0 where there is none). Steadier than a rate on a machine whose speed varies:
+ * the work a scan costs, whatever else the machine is doing.
+ */
+export function cpuMeter() {
+  const ownStart = process.cpuUsage();
+  const serverStart = postgresCpuMs();
+  return () => {
+    const own = process.cpuUsage(ownStart);
+    return { ownMs: (own.user + own.system) / 1000, postgresMs: postgresCpuMs() - serverStart };
+  };
+}
+
+/** utime + stime of every process named postgres, in ms (its children included once they end). */
+function postgresCpuMs(): number {
+  const tick = 1000 / 100; // USER_HZ, 100 on Linux
+  let total = 0;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0; // no /proc: not Linux
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (name !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime are fields 14 and 15 of stat; here 0-based after the name: 11 and 12.
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}

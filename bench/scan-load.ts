@@ -13,6 +13,7 @@ import { PROGRESS_CHANNEL } from '@portal/platform/read-models/checkpoint';
 import { type TestDatabase, testUploadsDir } from '@portal/platform/testing/databases';
 import { type PortalOptions, startPortal } from '@portal/deploy/portal';
 import { useTestDataKeys } from '@portal/platform/testing/data-keys';
+import { cpuMeter } from './measure.ts';
 import { setUpScanning } from './scan-setup.ts';
 
 useTestDataKeys();
@@ -69,6 +70,7 @@ export async function scanLoad(
     work.sort(() => Math.random() - 0.5);
     const scans: { sent: number; answered: number; position: number; status: number }[] = [];
     const started = performance.now();
+    const cpu = cpuMeter();
     await Promise.all(
       Array.from({ length: scanners }, async (_, scanner) => {
         for (let next = work.pop(); next; next = work.pop()) {
@@ -93,6 +95,8 @@ export async function scanLoad(
     for (let waited = 0; !visible.some((v) => v.position >= last) && waited < 30_000; waited += 20) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    // Until the last scan is in the read models: the projector's work is part of a scan's cost.
+    const { ownMs, postgresMs } = cpu();
     await unlisten();
     const latencies = scans.map((scan) => scan.answered - scan.sent).sort((a, b) => a - b);
     const delays = scans
@@ -104,6 +108,8 @@ export async function scanLoad(
         `  ${scans.length} scans (${accepted} accepted) by ${scanners} scanners over ${ROUNDS} rounds in ${seconds.toFixed(1)} s`,
         `  ${(scans.length / seconds).toFixed(0)} scans/s, answer p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms`,
         `  scan to visible in the read models: p50 ${percentile(delays, 0.5).toFixed(0)} ms, p99 ${percentile(delays, 0.99).toFixed(0)} ms`,
+        `  CPU per scan: ${(ownMs / scans.length).toFixed(2)} ms in this process (portal, its threads, the load)` +
+          (url ? `, ${(postgresMs / scans.length).toFixed(2)} ms in PostgreSQL's processes` : ''),
       ].join('\n'),
     );
   } finally {
