@@ -9,6 +9,7 @@ import {
   eventCount,
   loginAs,
   member,
+  profileOf,
   serveCommandApi,
   startCommandApi,
 } from './harness.ts';
@@ -143,18 +144,7 @@ describe.each(testDatabases())('scanning members into rounds on $name', (databas
         method: 'PUT',
         url: `/api/members/profile/${person.id}`,
         headers: { authorization: `Bearer ${memberToken}` },
-        payload: {
-          title: 'นาง',
-          fullName: 'สมหญิง ชื่อใหม่',
-          personalPhone: person.personalPhone,
-          personalEmail: person.personalEmail,
-          personalAddress: person.personalAddress,
-          personalProvince: person.personalProvince,
-          personalDistrict: person.personalDistrict,
-          personalSubdistrict: person.personalSubdistrict,
-          personalPostalCode: person.personalPostalCode,
-          profile_img: null,
-        },
+        payload: profileOf(person, { fullName: 'สมหญิง ชื่อใหม่' }),
       });
       expect(renamed.statusCode, renamed.body).toBe(200);
       const again = await scan(roundId, { userId: person.id });

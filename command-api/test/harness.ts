@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import { attendanceConfig } from '@portal/platform/attendance/config';
+import { sampleMember } from '@portal/platform/testing/accounts';
 import { createHttpServer } from '@portal/platform/http/server-kit';
 import type { TrustProxy } from '@portal/platform/http/service-config';
 import { createEventStore } from '@portal/platform/store/event-store';
@@ -79,7 +80,22 @@ export async function serveCommandApi(db: SqlDatabase, attendance = TEST_ATTENDA
 
 export type Harness = { app: FastifyInstance; db: SqlDatabase; store: EventStore };
 
-export { sampleMember as member } from '@portal/platform/testing/accounts';
+export { sampleMember as member };
+
+/** The profile form as a member saves it: `person`'s details, with `changes`. */
+export const profileOf = (person: ReturnType<typeof sampleMember>, changes: Record<string, unknown> = {}) => ({
+  title: 'นาง',
+  fullName: person.fullName,
+  personalPhone: person.personalPhone,
+  personalEmail: person.personalEmail,
+  personalAddress: person.personalAddress,
+  personalProvince: person.personalProvince,
+  personalDistrict: person.personalDistrict,
+  personalSubdistrict: person.personalSubdistrict,
+  personalPostalCode: person.personalPostalCode,
+  profile_img: null,
+  ...changes,
+});
 
 /** A call as the console makes it: a Bearer token, in English, with any extra headers. */
 export const callerOf =

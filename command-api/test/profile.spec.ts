@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@portal/platform/testing/databases';
-import { eventCount, loginAs, member, multipart, png, type StartedCommandApi, withCommandApi } from './harness.ts';
+import {
+  eventCount,
+  loginAs,
+  member,
+  multipart,
+  png,
+  profileOf,
+  type StartedCommandApi,
+  withCommandApi,
+} from './harness.ts';
 
 describe.each(testDatabases())('account settings on $name', (database) => {
   let h: StartedCommandApi;
@@ -29,19 +38,6 @@ describe.each(testDatabases())('account settings on $name', (database) => {
       payload,
       headers: { authorization: `Bearer ${token}`, 'accept-language': language },
     });
-  const profileOf = (person: ReturnType<typeof member>, changes: Record<string, unknown> = {}) => ({
-    title: 'นาง',
-    fullName: person.fullName,
-    personalPhone: person.personalPhone,
-    personalEmail: person.personalEmail,
-    personalAddress: person.personalAddress,
-    personalProvince: person.personalProvince,
-    personalDistrict: person.personalDistrict,
-    personalSubdistrict: person.personalSubdistrict,
-    personalPostalCode: person.personalPostalCode,
-    profile_img: null,
-    ...changes,
-  });
 
   it('saves the profile: sign-in answers the new name and contacts, the old phone is free again', async () => {
     const { person, id, token } = await approvedMember();
