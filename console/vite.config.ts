@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { messages } from '../contracts/src/rules/messages.ts';
 import { en } from './src/locales/en.ts';
 import { th } from './src/locales/th.ts';
-import { isFirstWord } from './src/locales/first-words.ts';
+import { isFirstRule, isFirstWord } from './src/locales/first-words.ts';
 
 /**
  * The console installs to a phone's home screen and, after one visit, opens with no network at
@@ -51,12 +51,17 @@ function virtualData(name: string, pattern: RegExp, make: (...groups: string[]) 
 }
 
 /**
- * `virtual:rules/en` and `virtual:rules/th`: the messages shared with the server (every one in
- * both languages, in contracts/src/rules/messages.ts, bundled into this config) in one language
- * each, so a page downloads the shown language's only.
+ * `virtual:rules/<en|th>/<first|rest>`: the messages shared with the server (every one in both
+ * languages, in contracts/src/rules/messages.ts, bundled into this config) in one language each,
+ * so a page downloads the shown language's only, and cut in two like the words: the sign-in
+ * page's (locales/first-words.ts) with it, the rest with any other page.
  */
-const rulesInOneLanguage = virtualData('rules', /^(en|th)$/, (lang) =>
-  Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, text[lang as 'en' | 'th']])),
+const rulesInTwo = virtualData('rules', /^(en|th)\/(first|rest)$/, (lang, part) =>
+  Object.fromEntries(
+    Object.entries(messages)
+      .filter(([key]) => isFirstRule(key) === (part === 'first'))
+      .map(([key, text]) => [key, text[lang as 'en' | 'th']]),
+  ),
 );
 
 /**
@@ -72,7 +77,7 @@ const wordsInTwo = virtualData('words', /^(en|th)\/(first|rest)$/, (lang, part) 
 
 // `npm run dev -w console` serves the console with hot reload and sends /api to a running portal.
 export default defineConfig({
-  plugins: [react(), pwa, rulesInOneLanguage, wordsInTwo],
+  plugins: [react(), pwa, rulesInTwo, wordsInTwo],
   server: { proxy: { '/api': process.env.PORTAL_URL ?? 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
@@ -80,10 +85,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       output: {
-        // The words' chunks say whose they are (words-th-first, words-en-rest).
+        // The words' and messages' chunks say whose they are (words-th-first, rules-en-rest).
         chunkFileNames: (chunk) => {
-          const words = /virtual:words\/(en|th)\/(first|rest)$/.exec(chunk.facadeModuleId ?? '');
-          return words ? `assets/words-${words[1]}-${words[2]}-[hash].js` : 'assets/[name]-[hash].js';
+          const words = /virtual:(words|rules)\/(en|th)\/(first|rest)$/.exec(chunk.facadeModuleId ?? '');
+          return words ? `assets/${words[1]}-${words[2]}-${words[3]}-[hash].js` : 'assets/[name]-[hash].js';
         },
       },
     },

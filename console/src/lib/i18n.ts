@@ -19,13 +19,19 @@ const firstWords =
 let rest: Promise<void> | undefined;
 let restHere = false;
 /**
- * The rest of the shown language's words, added once: every page but sign-in's waits for them
- * before it renders (app/router.tsx), and a word asked for before then fetches them, shows as
- * nothing meanwhile, and is shown when they come (react-i18next renders again on 'added').
+ * The rest of the shown language's words and shared messages, added once: every page but
+ * sign-in's waits for them before it renders (app/router.tsx), and a word asked for before then
+ * fetches them, shows as nothing meanwhile, and is shown when they come (react-i18next renders
+ * again on 'added').
  */
 export function restOfWords(): Promise<void> {
-  rest ??= (lang === 'th' ? import('virtual:words/th/rest') : import('virtual:words/en/rest')).then(
-    ({ default: words }) => {
+  rest ??= Promise.all(
+    lang === 'th'
+      ? [import('virtual:words/th/rest'), import('virtual:rules/th/rest')]
+      : [import('virtual:words/en/rest'), import('virtual:rules/en/rest')],
+  ).then(
+    ([{ default: words }, { default: rulesRest }]) => {
+      i18n.addResourceBundle(lang, 'rules', rulesRest, true, true);
       i18n.addResourceBundle(lang, 'translation', words, true, true);
       restHere = true;
     },
@@ -38,10 +44,13 @@ export function restOfWords(): Promise<void> {
 }
 /**
  * The messages shared with the server (validation, sign-in answers; namespace `rules`), in the
- * shown language only: vite.config.ts cuts them from contracts/src/rules/messages.ts at build.
+ * shown language only, cut like the words: vite.config.ts makes them from
+ * contracts/src/rules/messages.ts at build.
  */
 const rules =
-  lang === 'th' ? import('virtual:rules/th').then((m) => m.default) : import('virtual:rules/en').then((m) => m.default);
+  lang === 'th'
+    ? import('virtual:rules/th/first').then((m) => m.default)
+    : import('virtual:rules/en/first').then((m) => m.default);
 
 export const i18nReady = Promise.all([firstWords, rules]).then(([translation, rulesInLang]) =>
   i18n.use(initReactI18next).init({

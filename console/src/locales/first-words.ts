@@ -21,3 +21,8 @@ const FIRST = [
 
 export const isFirstWord = (key: string) =>
   FIRST.some((entry) => (entry.endsWith('.') ? key.startsWith(entry) : key === entry));
+
+/** The messages shared with the server that the sign-in page shows (namespace `rules`). */
+const FIRST_RULES = ['login.'];
+
+export const isFirstRule = (key: string) => FIRST_RULES.some((prefix) => key.startsWith(prefix));
