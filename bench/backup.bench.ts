@@ -3,7 +3,7 @@
  * 1,000,000 on PostgreSQL and 200,000 on PGlite by default), then times `npm run backup`'s work
  * (deploy/src/backup/backup.ts) beside pg_dump of the same schemas (PostgreSQL only: the ceiling
  * of a logical copy), the restore into an empty database, and the rebuild of the read models that
- * follows it. Prints events/s and the time per million events. `tsx bench/backup.bench.ts`.
+ * follows it. Prints events/s and the time per million events. `npx tsx bench/backup.bench.ts`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * (the first start after a clone) timed until the portal says it is running, then Chromium opens
  * the sign-in page and the JavaScript and CSS it loads are summed as gzip would send them; and
  * whether the camera scanner's code (html5-qrcode) is among them (it should load on the round
- * page only). Prints each figure. `tsx bench/console.bench.ts`.
+ * page only). Prints each figure. `npx tsx bench/console.bench.ts`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';

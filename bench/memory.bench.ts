@@ -4,7 +4,7 @@
  * steady BENCH_SCAN_RATE (50/s) for BENCH_MINUTES (10) over HTTP from this process, sampled every
  * 10 s; prints each sample, the growth over the soak's second half in MB per minute (a least-
  * squares slope, so one garbage collection does not decide it) and whether it grew. Linux only.
- * `tsx bench/memory.bench.ts`.
+ * `npx tsx bench/memory.bench.ts`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -4,7 +4,7 @@
  * (timed, as a portal started on an existing log would), then rebuilds every read model from the
  * log with the progress bar (timed), and checks the rebuilt read models equal the live ones row
  * for row. Prints events/s for each and the time 10 million events would take.
- * `tsx bench/rebuild.bench.ts` (PostgreSQL when DATABASE_URL is set).
+ * `npx tsx bench/rebuild.bench.ts` (PostgreSQL when DATABASE_URL is set).
  */
 import { performance } from 'node:perf_hooks';
 import { readCheckpoint } from '@portal/platform/read-models/checkpoint';

@@ -5,7 +5,7 @@
  * them at BENCH_RATE requests/s in all (200), for BENCH_SECONDS (30) after a 5-second warm-up;
  * then the report sorted by name alone, at BENCH_NAME_RATE (2) requests/s for 10 s.
  * Prints each kind's p50 and p99 answer time over HTTP and whether it met the target (p99 <= 30
- * ms), on PGlite and, when DATABASE_URL is set, PostgreSQL. `tsx bench/reports.bench.ts`.
+ * ms), on PGlite and, when DATABASE_URL is set, PostgreSQL. `npx tsx bench/reports.bench.ts`.
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
