@@ -256,13 +256,12 @@ async function recount(sql: Sql, schema: string, pending: Pending) {
          SELECT count(*) FROM ${schema}.attendance a WHERE a.round_id = r.id AND a.voided_at IS NULL)
         WHERE r.id = ANY($1::text[]) RETURNING 1)
      UPDATE ${schema}.courses c SET participate = counts.members, total_attend = counts.scans
-       FROM (SELECT id.id, (SELECT count(DISTINCT a.member_id) FROM ${schema}.attendance a
-                             JOIN ${schema}.rounds r ON r.id = a.round_id
-                            WHERE a.course_id = id.id AND a.voided_at IS NULL) AS members,
-                           (SELECT count(*) FROM ${schema}.attendance a
-                             JOIN ${schema}.rounds r ON r.id = a.round_id
-                            WHERE a.course_id = id.id AND a.voided_at IS NULL) AS scans
-               FROM unnest($2::text[]) AS id(id)) counts
+       FROM (SELECT id.id, n.members, n.scans FROM unnest($2::text[]) AS id(id)
+               CROSS JOIN LATERAL (
+                 -- One pass over the course's rows for both counts.
+                 SELECT count(DISTINCT a.member_id) AS members, count(*) AS scans
+                   FROM ${schema}.attendance a JOIN ${schema}.rounds r ON r.id = a.round_id
+                  WHERE a.course_id = id.id AND a.voided_at IS NULL) n) counts
       WHERE c.id = counts.id`,
     [rounds, courses],
   );
