@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { messages } from '@portal/contracts/rules/messages';
 import { sampleMember } from '@portal/platform/testing/accounts';
 import { en } from '../../src/locales/en.ts';
 import { th } from '../../src/locales/th.ts';
@@ -88,16 +89,20 @@ describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
     }
   });
 
-  it('brings the sign-in page with its own words only, in either language, and the rest with the next page', async () => {
+  it('brings the sign-in page with its own words and messages only, in either language, and the rest with the next page', async () => {
     for (const lang of ['en', 'th'] as const) {
       const page = await freshPage(lang);
       const scripts: string[] = [];
       page.on('request', (request) => void scripts.push(new URL(request.url()).pathname));
       await page.goto(`${portal.url}/`, { waitUntil: 'networkidle' });
       await page.getByLabel(/username|ชื่อผู้ใช้/i).fill('nobody-here');
-      expect(scripts.filter((path) => path.includes('/words-'))).toEqual([
-        expect.stringMatching(new RegExp(`^/assets/words-${lang}-first-`)),
-      ]);
+      // No password: the one message shared with the server that this page shows, in its language.
+      await page.getByRole('button', { name: /^(log in|เข้าสู่ระบบ)$/i }).click();
+      await expect.poll(() => page.getByRole('alertdialog').textContent()).toContain(messages['login.required'][lang]);
+      await page.getByRole('alertdialog').getByRole('button').first().click();
+      const chunks = (kind: string) => scripts.filter((path) => path.includes(`/${kind}-`));
+      expect(chunks('words')).toEqual([expect.stringMatching(new RegExp(`^/assets/words-${lang}-first-`))]);
+      expect(chunks('rules')).toEqual([expect.stringMatching(new RegExp(`^/assets/rules-${lang}-first-`))]);
       await signIn(page, ADMIN.username, ADMIN.password);
       await page.waitForURL(`${portal.url}/admin`);
       await page.waitForLoadState('networkidle');
@@ -106,6 +111,9 @@ describe.skipIf(chromiumSkipReason())('signing in through the console', () => {
       await page.getByRole('heading', { name: overview }).waitFor();
       expect(scripts.filter((path) => path.includes('/words-')).at(-1)).toMatch(
         new RegExp(`^/assets/words-${lang}-rest-`),
+      );
+      expect(scripts.filter((path) => path.includes('/rules-')).at(-1)).toMatch(
+        new RegExp(`^/assets/rules-${lang}-rest-`),
       );
       await page.context().close();
     }
