@@ -36,6 +36,8 @@ export function createEventStore(db: SqlDatabase): EventStore {
     onCommitted: notify.position,
   });
   const memory = createFoldMemory();
+  /** PGlite's one connection never runs a read while a transaction is open: nothing is held back. */
+  const holdsBack = db.kind === 'postgres';
   /** The fold remembered (or none) brought up to the stream's last event, and remembered. */
   const foldFrom = <State>(streamId: string, fold: StreamFold<State>, folded: Folded<State>, tail: StoredEvent[]) => {
     if (tail.length === 0) return folded;
@@ -135,8 +137,7 @@ export function createEventStore(db: SqlDatabase): EventStore {
     findIdempotent: (key, fingerprint) => findIdempotent(db, key, fingerprint),
     readStream: (streamId) => readStreamAfter(db, streamId),
     readAll: (after, limit) => readAllAfter(db, after, limit),
-    readAllNotingHeldBack: (after, limit) =>
-      db.kind === 'postgres' ? readAllNotingHeldBack(db, after, limit) : readLog(db, after, limit, false),
+    readAllNotingHeldBack: (after, limit) => readLog(db, after, limit, holdsBack),
     async checkpointAt(position) {
       const [row] = await db.query<{ transaction_id: string }>(
         `SELECT transaction_id::text FROM es.events WHERE position = $1`,
@@ -152,7 +153,7 @@ export function createEventStore(db: SqlDatabase): EventStore {
       );
       return { events: Number(row?.events ?? 0), oldestAt: row?.oldest_at?.toISOString() ?? null };
     },
-    holdsBack: db.kind === 'postgres',
+    holdsBack,
     onAppended: (wake) => db.listen(APPENDED_CHANNEL, wake, wake),
   };
 }
@@ -330,12 +331,10 @@ export async function readAllAfter(sql: Sql, after: Checkpoint, limit: number): 
 }
 
 /**
- * readAllAfter, and in the same statement (the same snapshot) whether committed events after
- * `after` are held back by a transaction still running: when fewer than `limit` came back, those
- * are exactly the committed events after the last one read.
+ * readAllAfter, and with `noteHeldBack`, in the same statement (the same snapshot), whether
+ * committed events after `after` are held back by a transaction still running: when fewer than
+ * `limit` came back, those are exactly the committed events after the last one read.
  */
-export const readAllNotingHeldBack = (sql: Sql, after: Checkpoint, limit: number) => readLog(sql, after, limit, true);
-
 async function readLog(sql: Sql, after: Checkpoint, limit: number, noteHeldBack: boolean) {
   const [row] = await sql.query<{ batch: string | null; held_back: boolean }>(
     `SELECT (SELECT json_agg(json_build_array(position, transaction_id::text, stream_id, stream_revision, type,
