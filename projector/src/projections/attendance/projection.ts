@@ -127,8 +127,8 @@ interface Pending {
   attempts: StoredRowOf<typeof scanAttempts>[];
   rounds: Set<string>;
   courses: Set<string>;
-  /** The members whose standing scans in a course changed: course, NUL, member. */
-  members: Set<string>;
+  /** The members whose standing scans in a course changed, by course, NUL, member. */
+  members: Map<string, { course: string; member: string }>;
   /** The courses whose every member's scans may have changed (a round scheduled or cancelled). */
   wholeCourses: Set<string>;
   /** A scan or a void: the round's, the member's and the course's counts. */
@@ -148,12 +148,12 @@ function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
     attempts: [],
     rounds: new Set(),
     courses: new Set(),
-    members: new Set(),
+    members: new Map(),
     wholeCourses: new Set(),
     recount(courseId, roundId, memberId) {
       this.courses.add(courseId);
       this.rounds.add(roundId);
-      this.members.add(`${courseId}\u0000${memberId}`);
+      this.members.set(`${courseId}\u0000${memberId}`, { course: courseId, member: memberId });
     },
     recountCourse(courseId, roundId) {
       this.courses.add(courseId);
@@ -267,7 +267,7 @@ interface Attempt {
 async function recount(sql: Sql, schema: string, pending: Pending) {
   const rounds = [...pending.rounds];
   const courses = [...pending.courses];
-  const members = [...pending.members].map((key) => key.split('\u0000') as [string, string]);
+  const members = [...pending.members.values()];
   pending.rounds.clear();
   pending.courses.clear();
   pending.members.clear();
@@ -311,7 +311,7 @@ async function recount(sql: Sql, schema: string, pending: Pending) {
                  SELECT n.scans FROM counted n WHERE n.course_id = id.id) m ON true
               GROUP BY id.id) sums
       WHERE c.id = sums.id`,
-    [rounds, courses, members.map(([course]) => course), members.map(([, member]) => member), wholeCourses],
+    [rounds, courses, members.map((m) => m.course), members.map((m) => m.member), wholeCourses],
   );
 }
 
