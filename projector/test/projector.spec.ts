@@ -131,7 +131,7 @@ describe.each(testDatabases())('projector on $name', (database) => {
     const mark = (name: string) => built.find((index) => index.name === name)?.mark;
     expect(mark('scan_attempts_member')).toBe(QUERY_INDEX);
     expect(mark('accounts_search_grams')).toBe(QUERY_INDEX);
-    expect(mark('attendance_course_member')).toBeNull();
+    expect(mark('attendance_course')).toBeNull();
     expect(mark('rounds_course')).toBeNull();
     expect(await unanalysed(db)).toEqual([]);
     const schemas = await db.query(`SELECT 1 FROM information_schema.schemata WHERE schema_name = 'rm_next'`);

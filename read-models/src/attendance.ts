@@ -22,11 +22,8 @@ export const attendance = defineTable(
   },
   {
     primaryKey: ['round_id', 'member_id'],
-    // The projector recounts a member's standing scans in a course, and removes a deleted course's rows, by course_id.
-    indexes: {
-      attendance_course_member: { on: 'course_id, member_id', projectorReads: true },
-      attendance_member: 'member_id',
-    },
+    // The projector recounts a course's attendance, and removes a deleted course's, by course_id.
+    indexes: { attendance_course: { on: 'course_id', projectorReads: true }, attendance_member: 'member_id' },
   },
 );
 export type AttendanceRow = RowOf<typeof attendance>;
@@ -90,23 +87,7 @@ export const scanAttemptCounts = defineTable(
   { primaryKey: ['course_id', 'round_id', 'outcome'] },
 );
 
-/**
- * How many standing scans (not voided, in a round that stands) each member has in each course,
- * kept by the projector: a course's participate and totalAttend are summed from here, so a batch
- * of scans recounts its own members' rows, not every row of the course. A member with none has
- * no row.
- */
-export const courseMemberScans = defineTable(
-  'course_member_scans',
-  {
-    course_id: column<string>('text NOT NULL'),
-    member_id: column<string>('text NOT NULL'),
-    scans: column<number>('integer NOT NULL'),
-  },
-  { primaryKey: ['course_id', 'member_id'] },
-);
-
-export const attendanceTables = [attendance, scanAttempts, scanAttemptCounts, attendanceClosed, courseMemberScans];
+export const attendanceTables = [attendance, scanAttempts, scanAttemptCounts, attendanceClosed];
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 

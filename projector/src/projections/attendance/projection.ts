@@ -6,7 +6,6 @@ import {
   attendance,
   attendanceClosed,
   attendanceTables,
-  courseMemberScans,
   scanAttemptCounts,
   scanAttempts,
 } from '@portal/read-models/attendance';
@@ -16,8 +15,7 @@ import { type Batch, type Projection, readsOf } from '../../projection.ts';
  * Attendance: who counts as present in each round (`attendance`, voided scans kept but marked),
  * every attempt for the audit (`scan_attempts`: accepted, refused with the reason, voided), and
  * the counts the course list and details show (shared/DESIGN.md, count semantics): a round's
- * attended, a course's participate (distinct members) and totalAttend (accepted scans), summed
- * from each member's standing scans in the course (`course_member_scans`).
+ * attended, a course's participate (distinct members) and totalAttend (accepted scans).
  * Absence depends on the clock (a round must have ended), so the query API computes it.
  */
 const READS = readsOf(decodeCourseEvent, decodeAttendanceEvent);
@@ -29,7 +27,7 @@ export const attendanceProjection: Projection = {
   rebuiltWith: ['courses'],
   // Every row it writes is one course's (its count, its rounds', its members').
   byCourse: true,
-  version: 5,
+  version: 4,
   async createTables(sql, schema) {
     for (const table of attendanceTables) await createTable(sql, schema, table);
   },
@@ -44,24 +42,20 @@ export const attendanceProjection: Projection = {
       case 'CourseDeleted':
         await writePending(sql, schema, pending);
         await close(sql, schema, 'course', courseIdOf(course.streamId));
-        await sql.query(
-          `WITH rows AS (DELETE FROM ${schema}.attendance WHERE course_id = $1)
-           DELETE FROM ${schema}.${courseMemberScans.name} WHERE course_id = $1`,
-          [courseIdOf(course.streamId)],
-        );
+        await sql.query(`DELETE FROM ${schema}.attendance WHERE course_id = $1`, [courseIdOf(course.streamId)]);
         return;
       case 'RoundCancelled':
         await writePending(sql, schema, pending);
         await close(sql, schema, 'round', course.data.roundId);
         await sql.query(`DELETE FROM ${schema}.attendance WHERE round_id = $1`, [course.data.roundId]);
-        pending.recountCourse(courseIdOf(course.streamId), course.data.roundId);
+        pending.recount(courseIdOf(course.streamId), course.data.roundId);
         return;
       // Scans may have arrived before the course or the round did (from another partition).
       case 'CourseCreated':
         pending.courses.add(courseIdOf(course.streamId));
         return;
       case 'RoundScheduled':
-        pending.recountCourse(courseIdOf(course.streamId), course.data.roundId);
+        pending.recount(courseIdOf(course.streamId), course.data.roundId);
         return;
       default:
         if (course) return;
@@ -86,7 +80,7 @@ export const attendanceProjection: Projection = {
           voided_at: null,
         });
         pending.attempts.push(attemptRow(stored.position, { ...e, outcome: 'accepted', reason: null }));
-        pending.recount(e.courseId, e.roundId, e.memberId);
+        pending.recount(e.courseId, e.roundId);
         return;
       }
       case 'ScanRefused': {
@@ -104,7 +98,7 @@ export const attendanceProjection: Projection = {
         pending.attempts.push(
           attemptRow(stored.position, { ...e, outcome: 'voided', scannerId: e.voidedBy, serverTime: e.voidedAt }),
         );
-        pending.recount(e.courseId, e.roundId, e.memberId);
+        pending.recount(e.courseId, e.roundId);
         return;
       }
       default: {
@@ -117,8 +111,8 @@ export const attendanceProjection: Projection = {
 /**
  * What a batch has still to write: scans and voids are gathered and written together (one
  * statement for the attendance, one for the voids of rows written before, one for the attempts),
- * before a cancellation or a deletion and at the batch's end; the rounds, members and courses
- * touched are recounted once, at the end. Same rows as one event at a time
+ * before a cancellation or a deletion and at the batch's end; the rounds and courses touched are
+ * recounted once, at the end, one statement each. Same rows as one event at a time
  * (projector/test/batch-boundaries.spec.ts).
  */
 interface Pending {
@@ -127,14 +121,7 @@ interface Pending {
   attempts: StoredRowOf<typeof scanAttempts>[];
   rounds: Set<string>;
   courses: Set<string>;
-  /** The members whose standing scans in a course changed, by course, NUL, member. */
-  members: Map<string, { course: string; member: string }>;
-  /** The courses whose every member's scans may have changed (a round scheduled or cancelled). */
-  wholeCourses: Set<string>;
-  /** A scan or a void: the round's, the member's and the course's counts. */
-  recount(courseId: string, roundId: string, memberId: string): void;
-  /** A round scheduled or cancelled: the round's, and every member's of the course. */
-  recountCourse(courseId: string, roundId: string): void;
+  recount(courseId: string, roundId: string): void;
 }
 
 const pendingOfBatch = new WeakMap<Batch, Pending>();
@@ -148,17 +135,9 @@ function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
     attempts: [],
     rounds: new Set(),
     courses: new Set(),
-    members: new Map(),
-    wholeCourses: new Set(),
-    recount(courseId, roundId, memberId) {
+    recount(courseId, roundId) {
       this.courses.add(courseId);
       this.rounds.add(roundId);
-      this.members.set(`${courseId}\u0000${memberId}`, { course: courseId, member: memberId });
-    },
-    recountCourse(courseId, roundId) {
-      this.courses.add(courseId);
-      this.rounds.add(roundId);
-      this.wholeCourses.add(courseId);
     },
   };
   pendingOfBatch.set(batch, created);
@@ -257,61 +236,34 @@ interface Attempt {
 }
 
 /**
- * The counts of the rounds, members and courses a batch touched, from the attendance that stands
- * (not voided, round not cancelled): a round's attended, each member's standing scans in the
- * course, and from those the course's participate (members with any) and totalAttend (their
- * sum). Counting what is stored, rather than adding to a total, gives the same result whichever
- * stream's events came first; counting a member's rows rather than the course's keeps a batch's
- * work the size of the batch (bench/big-course.bench.ts).
+ * The counts of the rounds and courses a batch touched, from the attendance that stands (not
+ * voided, round not cancelled): a round's attended, a course's participate (distinct members)
+ * and totalAttend (accepted scans). Counting what is stored, rather than adding to a total, gives
+ * the same result whichever stream's events came first.
  */
 async function recount(sql: Sql, schema: string, pending: Pending) {
   const rounds = [...pending.rounds];
   const courses = [...pending.courses];
-  const members = [...pending.members.values()];
   pending.rounds.clear();
   pending.courses.clear();
-  pending.members.clear();
   if (rounds.length === 0 && courses.length === 0) return;
-  // Rows dropped here change their members' counts, which only a count of the whole course finds.
-  for (const course of await dropClosed(sql, schema, rounds, courses)) pending.wholeCourses.add(course);
-  const wholeCourses = [...pending.wholeCourses];
-  pending.wholeCourses.clear();
-  const memberScans = `${schema}.${courseMemberScans.name}`;
-  // One statement for the batch, whatever it touched. Its parts all see the rows as the statement
-  // began (after dropClosed), so the courses' sums take the members just counted from `counted`
-  // and the others from what is stored.
+  await dropClosed(sql, schema, rounds, courses);
+  // Two statements for the batch, whatever it touched (a CTE's UPDATE sees the rows as the
+  // statement began: after dropClosed, as the counts need).
   await sql.query(
-    `WITH pairs AS (
-       SELECT course_id, member_id FROM unnest($3::text[], $4::text[]) AS p(course_id, member_id)
-       UNION SELECT course_id, member_id FROM ${schema}.attendance WHERE course_id = ANY($5::text[])
-       UNION SELECT course_id, member_id FROM ${memberScans} WHERE course_id = ANY($5::text[])),
-     counted AS (
-       SELECT p.course_id, p.member_id, n.scans FROM pairs p CROSS JOIN LATERAL (
-         SELECT count(*)::int AS scans FROM ${schema}.attendance a JOIN ${schema}.rounds r ON r.id = a.round_id
-          WHERE a.course_id = p.course_id AND a.member_id = p.member_id AND a.voided_at IS NULL) n),
-     kept AS (
-       INSERT INTO ${memberScans} (course_id, member_id, scans)
-       SELECT course_id, member_id, scans FROM counted WHERE scans > 0 ORDER BY course_id, member_id
-       ON CONFLICT (course_id, member_id) DO UPDATE SET scans = EXCLUDED.scans),
-     gone AS (
-       DELETE FROM ${memberScans} m USING counted c
-        WHERE c.scans = 0 AND m.course_id = c.course_id AND m.member_id = c.member_id),
-     rounds_counted AS (
+    `WITH rounds_counted AS (
        UPDATE ${schema}.rounds r SET attended = (
          SELECT count(*) FROM ${schema}.attendance a WHERE a.round_id = r.id AND a.voided_at IS NULL)
-        WHERE r.id = ANY($1::text[]))
-     UPDATE ${schema}.courses c SET participate = sums.members, total_attend = sums.scans
-       FROM (SELECT id.id, count(*) FILTER (WHERE m.scans > 0) AS members, coalesce(sum(m.scans), 0) AS scans
-               FROM unnest($2::text[]) AS id(id)
-               LEFT JOIN LATERAL (
-                 SELECT s.scans FROM ${memberScans} s
-                  WHERE s.course_id = id.id
-                    AND NOT EXISTS (SELECT 1 FROM counted n WHERE n.course_id = s.course_id AND n.member_id = s.member_id)
-                 UNION ALL
-                 SELECT n.scans FROM counted n WHERE n.course_id = id.id) m ON true
-              GROUP BY id.id) sums
-      WHERE c.id = sums.id`,
-    [rounds, courses, members.map((m) => m.course), members.map((m) => m.member), wholeCourses],
+        WHERE r.id = ANY($1::text[]) RETURNING 1)
+     UPDATE ${schema}.courses c SET participate = counts.members, total_attend = counts.scans
+       FROM (SELECT id.id, n.members, n.scans FROM unnest($2::text[]) AS id(id)
+               CROSS JOIN LATERAL (
+                 -- One pass over the course's rows for both counts.
+                 SELECT count(DISTINCT a.member_id) AS members, count(*) AS scans
+                   FROM ${schema}.attendance a JOIN ${schema}.rounds r ON r.id = a.round_id
+                  WHERE a.course_id = id.id AND a.voided_at IS NULL) n) counts
+      WHERE c.id = counts.id`,
+    [rounds, courses],
   );
 }
 
@@ -331,16 +283,11 @@ async function recountAll(sql: Sql, schema: string) {
        FROM (SELECT round_id, count(*) AS n FROM ${schema}.attendance WHERE voided_at IS NULL GROUP BY round_id) counts
       WHERE r.id = counts.round_id`,
   );
-  await sql.query(`DELETE FROM ${schema}.${courseMemberScans.name}`);
-  await sql.query(
-    `INSERT INTO ${schema}.${courseMemberScans.name} (course_id, member_id, scans)
-     SELECT a.course_id, a.member_id, count(*) FROM ${schema}.attendance a JOIN ${schema}.rounds r ON r.id = a.round_id
-      WHERE a.voided_at IS NULL GROUP BY a.course_id, a.member_id`,
-  );
   await sql.query(
     `UPDATE ${schema}.courses c SET participate = counts.members, total_attend = counts.scans
-       FROM (SELECT course_id, count(*) AS members, sum(scans) AS scans
-               FROM ${schema}.${courseMemberScans.name} GROUP BY course_id) counts
+       FROM (SELECT a.course_id, count(DISTINCT a.member_id) AS members, count(*) AS scans
+               FROM ${schema}.attendance a JOIN ${schema}.rounds r ON r.id = a.round_id
+              WHERE a.voided_at IS NULL GROUP BY a.course_id) counts
       WHERE c.id = counts.course_id`,
   );
 }
@@ -350,21 +297,16 @@ async function recountAll(sql: Sql, schema: string) {
  * time as the deletion (by another projector, each not seeing the other's rows) left behind;
  * runs under the course's lock, so the later of the two always sees the other's rows.
  */
-async function dropClosed(sql: Sql, schema: string, rounds: string[], courses: string[]): Promise<Set<string>> {
+async function dropClosed(sql: Sql, schema: string, rounds: string[], courses: string[]) {
   // From the closed ones among the ids (few, by attendance_closed's key) to their rows: a scan of
   // the rounds' rows would check every one of them for nothing. One statement: a row of a closed
   // round in a closed course is deleted once.
-  const dropped = await sql.query<{ course_id: string }>(
+  await sql.query(
     `WITH of_rounds AS (
        DELETE FROM ${schema}.attendance a WHERE a.round_id IN (
-         SELECT c.id FROM ${schema}.attendance_closed c WHERE c.scope = 'round' AND c.id = ANY($1::text[]))
-       RETURNING a.course_id),
-     of_courses AS (
-       DELETE FROM ${schema}.attendance a WHERE a.course_id IN (
-         SELECT c.id FROM ${schema}.attendance_closed c WHERE c.scope = 'course' AND c.id = ANY($2::text[]))
-       RETURNING a.course_id)
-     SELECT DISTINCT course_id FROM (SELECT course_id FROM of_rounds UNION ALL SELECT course_id FROM of_courses) d`,
+         SELECT c.id FROM ${schema}.attendance_closed c WHERE c.scope = 'round' AND c.id = ANY($1::text[])))
+     DELETE FROM ${schema}.attendance a WHERE a.course_id IN (
+       SELECT c.id FROM ${schema}.attendance_closed c WHERE c.scope = 'course' AND c.id = ANY($2::text[]))`,
     [rounds, courses],
   );
-  return new Set(dropped.map((row) => row.course_id));
 }
