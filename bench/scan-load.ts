@@ -10,6 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { PROGRESS_CHANNEL } from '@portal/platform/read-models/checkpoint';
+import type { SqlDatabase } from '@portal/platform/store/sql';
 import { type TestDatabase, testUploadsDir } from '@portal/platform/testing/databases';
 import { type PortalOptions, startPortal } from '@portal/deploy/portal';
 import { useTestDataKeys } from '@portal/platform/testing/data-keys';
@@ -112,8 +113,23 @@ export async function scanLoad(
           (url ? `, ${(postgresMs / scans.length).toFixed(2)} ms in PostgreSQL's processes` : ''),
       ].join('\n'),
     );
+    if (db.kind === 'pglite') console.log(await plannedAnew(db));
   } finally {
     await portal.close();
     await drop();
   }
+}
+
+/**
+ * PGlite keeps each statement prepared (platform/src/store/pglite-statements.ts), but PostgreSQL
+ * plans one again on each call when it finds its generic plan dearer than the plans made for the
+ * values given (list parameters, most often): those run at least 100 times in the run.
+ */
+async function plannedAnew(db: SqlDatabase) {
+  const rows = await db.query<{ statement: string }>(
+    `SELECT statement FROM pg_prepared_statements WHERE custom_plans >= 100 AND custom_plans > generic_plans
+      ORDER BY custom_plans DESC`,
+  );
+  const named = rows.map(({ statement }) => `    ${statement.replace(/\s+/g, ' ').trim().slice(0, 100)}`);
+  return [`  statements planned anew on most calls (PGlite): ${rows.length}`, ...named].join('\n');
 }

@@ -71,6 +71,25 @@ describe.each(testDatabases())('folded streams on $name', (database) => {
     ]);
   });
 
+  it('reads many streams in one call as it reads a few (more than a list of values takes), and nothing for none', async () => {
+    const numbers = countingFold();
+    // Twelve asks: eleven streams, each with its own number of events, the fifth asked twice.
+    const ids = Array.from({ length: 11 }, (_, i) => `folded-many-${i}`);
+    const numbersOf = (i: number, length: number) => Array.from({ length }, (_, n) => 100 * i + n);
+    for (const [i, id] of ids.entries()) {
+      await store.append(id, numbersOf(i, i + 1).map(event), { expectedRevision: 'no_stream' });
+    }
+    const asks = [...ids, ids[4]!].map((streamId) => ({ streamId, fold: numbers as StreamFold<unknown> }));
+    const few = await Promise.all(asks.map((ask) => store.readFoldedMany([ask])));
+    expect(few.flat().map(({ state }) => state)).toEqual([...ids.keys(), 4].map((i) => numbersOf(i, i + 1)));
+    // Each remembered where it was read: the call of many asks reads only what came since.
+    for (const [i, id] of ids.entries()) await other.append(id, [event(100 * i + i + 1)], { expectedRevision: i });
+    const many = await store.readFoldedMany(asks);
+    expect(many.map(({ state }) => state)).toEqual([...ids.keys(), 4].map((i) => numbersOf(i, i + 2)));
+    expect(many.map(({ revision }) => revision)).toEqual([...ids.keys(), 4].map((i) => i + 1));
+    expect(await store.readFoldedMany([])).toEqual([]);
+  });
+
   it('decides 24 concurrent callers on two processes one after another, each on the state the one before left', async () => {
     const fold = countingFold();
     const next = (state: number[]) => [event((state.at(-1) ?? 0) + 1)];

@@ -121,14 +121,17 @@ export function createEventStore(db: SqlDatabase): EventStore {
     appendFolded,
     readFolded,
     async readFoldedMany(streams) {
+      if (streams.length === 0) return []; // No list of values is empty.
       const known = streams.map(({ streamId, fold }) => remembered(fold, streamId));
       // One stream may be asked for with two folds: each ask gets its own tail.
       const rows = await db.query<EventRow & { asked: number }>(
-        `SELECT tail.*, asked.i::int - 1 AS asked
-           FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS asked (stream_id, after, i)
+        `SELECT tail.*, asked.i::int - 1 AS asked FROM ${askedStreams(streams.length)}
            CROSS JOIN LATERAL (${SELECT_EVENTS} WHERE stream_id = asked.stream_id AND stream_revision > asked.after) tail
           ORDER BY asked.i, tail.stream_revision_text::bigint`,
-        [streams.map((stream) => stream.streamId), known.map((folded) => folded.revision)],
+        askedParams(
+          streams.map((stream) => stream.streamId),
+          known.map((folded) => folded.revision),
+        ),
       );
       const tails = streams.map((): StoredEvent[] => []);
       for (const row of rows) tails[row.asked]!.push(toStoredEvent(row));
@@ -380,6 +383,20 @@ export async function readEventsAt(sql: Sql, positions: readonly number[]): Prom
   );
   return rows.map(toStoredEvent);
 }
+
+/**
+ * The streams readFoldedMany asks for, as `asked (stream_id, after, i)`: up to FEW_STREAMS of them
+ * (a command reads two or three) as a list of values, so that PostgreSQL knows how many rows it
+ * will have and PGlite's prepared statement keeps one generic plan (with two lists as
+ * parameters, PostgreSQL plans it anew on most calls); more as two lists.
+ */
+const FEW_STREAMS = 8;
+const askedStreams = (count: number) =>
+  count > FEW_STREAMS
+    ? 'unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS asked (stream_id, after, i)'
+    : `(VALUES ${Array.from({ length: count }, (_, i) => `($${2 * i + 1}::text, $${2 * i + 2}::bigint, ${i + 1})`).join(', ')}) AS asked (stream_id, after, i)`;
+const askedParams = (streamIds: string[], after: number[]) =>
+  streamIds.length > FEW_STREAMS ? [streamIds, after] : streamIds.flatMap((streamId, i) => [streamId, after[i]]);
 
 /**
  * Columns come back as text under other names: a select-list alias named like its column would
