@@ -1,13 +1,15 @@
 /**
  * The scan load shared by the scan and Kafka benchmarks: the whole portal runs in this process
- * and listens on a port; many scanners at once call `PUT /api/admin/updateround/{roundId}` over
- * HTTP, across many rounds. Answers the figures: scans per second, the p50 and p99 answer time,
+ * and listens on a port; many scanners at once, in a second process (scan-load-client.ts), call
+ * `PUT /api/admin/updateround/{roundId}` over HTTP, across many rounds. Answers the figures: scans per second, the p50 and p99 answer time,
  * and the p50 and p99 delay from a scan being sent to the read models showing it (the
  * projector's NOTIFY of its checkpoint).
  *
  * BENCH_ROUNDS (20), BENCH_MEMBERS (50, each enrolled in every course and scanned in every
  * round), BENCH_SCANNERS (concurrent requests, 16).
  */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PROGRESS_CHANNEL } from '@portal/platform/read-models/checkpoint';
 import type { SqlDatabase } from '@portal/platform/store/sql';
@@ -15,6 +17,7 @@ import { type TestDatabase, testUploadsDir } from '@portal/platform/testing/data
 import { type PortalOptions, startPortal } from '@portal/deploy/portal';
 import { useTestDataKeys } from '@portal/platform/testing/data-keys';
 import { cpuMeter } from './measure.ts';
+import type { ScanJob, ScanLoadResult } from './scan-load-client.ts';
 import { setUpScanning } from './scan-setup.ts';
 
 useTestDataKeys();
@@ -62,36 +65,20 @@ export async function scanLoad(
     });
     console.log(' done');
 
-    // When each position became visible in the read models.
+    // When each position became visible in the read models, in ms since the epoch (the load
+    // client's clock is the same machine's).
     const visible: { position: number; at: number }[] = [];
     const unlisten = await db.listen(PROGRESS_CHANNEL, (payload) =>
-      visible.push({ position: Number(payload), at: performance.now() }),
+      visible.push({ position: Number(payload), at: performance.timeOrigin + performance.now() }),
     );
     const work = rounds.flatMap((roundId) => members.map((member) => ({ roundId, memberId: member.id })));
     work.sort(() => Math.random() - 0.5);
-    const scans: { sent: number; answered: number; position: number; status: number }[] = [];
-    const started = performance.now();
+    const client = startLoadClient({ base, token: partner.token, scanners, work });
+    await client.started;
     const cpu = cpuMeter();
-    await Promise.all(
-      Array.from({ length: scanners }, async (_, scanner) => {
-        for (let next = work.pop(); next; next = work.pop()) {
-          const sent = performance.now();
-          const answer = await call(
-            'PUT',
-            `/api/admin/updateround/${next.roundId}`,
-            { userId: next.memberId, method: 'typed', deviceId: `bench-${scanner}` },
-            partner.token,
-          );
-          scans.push({
-            sent,
-            answered: performance.now(),
-            position: answer.body.position as number,
-            status: answer.status,
-          });
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
+    const { scans, cpuMs: clientMs } = await client.result;
+    const seconds =
+      (Math.max(...scans.map((scan) => scan.answered)) - Math.min(...scans.map((scan) => scan.sent))) / 1000;
     const last = Math.max(...scans.map((scan) => scan.position));
     for (let waited = 0; !visible.some((v) => v.position >= last) && waited < 30_000; waited += 20) {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -109,8 +96,9 @@ export async function scanLoad(
         `  ${scans.length} scans (${accepted} accepted) by ${scanners} scanners over ${ROUNDS} rounds in ${seconds.toFixed(1)} s`,
         `  ${(scans.length / seconds).toFixed(0)} scans/s, answer p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms`,
         `  scan to visible in the read models: p50 ${percentile(delays, 0.5).toFixed(0)} ms, p99 ${percentile(delays, 0.99).toFixed(0)} ms`,
-        `  CPU per scan: ${(ownMs / scans.length).toFixed(2)} ms in this process (portal, its threads, the load)` +
-          (url ? `, ${(postgresMs / scans.length).toFixed(2)} ms in PostgreSQL's processes` : ''),
+        `  CPU per scan: ${(ownMs / scans.length).toFixed(2)} ms in the portal's process (all its threads)` +
+          (url ? `, ${(postgresMs / scans.length).toFixed(2)} ms in PostgreSQL's processes` : '') +
+          `, ${(clientMs / scans.length).toFixed(2)} ms in the load's`,
       ].join('\n'),
     );
     if (db.kind === 'pglite') console.log(await plannedAnew(db));
@@ -132,4 +120,34 @@ async function plannedAnew(db: SqlDatabase) {
   );
   const named = rows.map(({ statement }) => `    ${statement.replace(/\s+/g, ' ').trim().slice(0, 100)}`);
   return [`  statements planned anew on most calls (PGlite): ${rows.length}`, ...named].join('\n');
+}
+
+/**
+ * The scanners in a second process (scan-load-client.ts), as phones are apart from the portal:
+ * in this one, their HTTP client took a quarter of the thread the portal answers on. `started`
+ * resolves once the process has loaded and read its work, `result` with its figures.
+ */
+function startLoadClient(job: ScanJob) {
+  const client = spawn(
+    resolve(import.meta.dirname, '../node_modules/.bin/tsx'),
+    [resolve(import.meta.dirname, 'scan-load-client.ts')],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  client.stdout.setEncoding('utf8');
+  let ready = () => {};
+  const started = new Promise<void>((done) => (ready = done));
+  client.stdout.on('data', (chunk: string) => {
+    output += chunk;
+    if (output.includes('\n')) ready();
+  });
+  client.stdin.end(JSON.stringify(job));
+  const result = new Promise<ScanLoadResult>((done, fail) =>
+    client.on('exit', (code) =>
+      code === 0
+        ? done(JSON.parse(output.slice(output.indexOf('\n') + 1)) as ScanLoadResult)
+        : fail(new Error(`the load client stopped with ${code}`)),
+    ),
+  );
+  return { started, result };
 }
