@@ -144,13 +144,15 @@ export function insertRow<T extends Table>(
  * Many rows in one statement: `INSERT INTO <schema>.<table> (<columns>) SELECT * FROM unnest(...)`,
  * one typed array per column (the column's SQL type from its declaration), with `then` appended
  * (a WHERE on `input.<column>`, an ON CONFLICT clause). Every row must have the same columns;
- * sealed columns take their sealed bytes.
+ * sealed columns take their sealed bytes. `after`: how many parameters come before these in the
+ * statement it goes into (a data-modifying WITH of another statement's).
  */
 export function insertRows<T extends Table>(
   schema: string,
   table: T,
   rows: readonly Partial<StoredRowOf<T>>[],
   then = '',
+  after = 0,
 ): [string, unknown[]] {
   const names = Object.keys(rows[0] ?? {});
   if (names.length === 0) throw new Error(`insertRows on ${table.name} needs rows with columns`);
@@ -167,7 +169,7 @@ export function insertRows<T extends Table>(
       return isArray[i] && value !== null ? arrayLiteral(value as unknown[]) : value;
     }),
   );
-  const arrays = types.map((type, i) => (isArray[i] ? `$${i + 1}::text[]` : `$${i + 1}::${type}[]`));
+  const arrays = types.map((type, i) => (isArray[i] ? `$${after + i + 1}::text[]` : `$${after + i + 1}::${type}[]`));
   const selected = names.map((name, i) => (isArray[i] ? `input.${name}::${types[i]}` : `input.${name}`));
   return [
     `INSERT INTO ${schema}.${table.storedAs} (${names.join(', ')})

@@ -110,7 +110,7 @@ export const attendanceProjection: Projection = {
 
 /**
  * What a batch has still to write: scans and voids are gathered and written together (one
- * statement for the attendance, one for the voids of rows written before, one for the attempts),
+ * statement for the attendance and the attempts, one for the voids of rows written before),
  * before a cancellation or a deletion and at the batch's end; the rounds and courses touched are
  * recounted once, at the end, one statement each. Same rows as one event at a time
  * (projector/test/batch-boundaries.spec.ts).
@@ -152,23 +152,56 @@ function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
 }
 
 async function writePending(sql: Sql, schema: string, pending: Pending) {
+  // The batch's scans and its attempts in one statement (one round trip), each as a WITH.
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const attempted = pending.attempts.length > 0;
   if (pending.present.size > 0) {
     const rows = [...pending.present.values()];
     pending.present.clear();
     // Not into a course deleted or a round cancelled (their scans may arrive afterwards).
+    const [insert, values] = insertRows(
+      schema,
+      attendance,
+      rows,
+      `WHERE NOT EXISTS (SELECT 1 FROM ${schema}.attendance_closed c
+                          WHERE (c.scope = 'round' AND c.id = input.round_id) OR (c.scope = 'course' AND c.id = input.course_id))
+       ON CONFLICT (round_id, member_id) DO UPDATE SET scanned_at = EXCLUDED.scanned_at,
+         scanner_id = EXCLUDED.scanner_id, method = EXCLUDED.method, late = EXCLUDED.late,
+         walk_in = EXCLUDED.walk_in, voided_at = EXCLUDED.voided_at`,
+    );
+    parts.push(`present AS (${insert})`);
+    params.push(...values);
+  }
+  if (attempted) {
+    const rows = pending.attempts.splice(0);
+    const [insert, values] = insertRows(
+      schema,
+      scanAttempts,
+      rows,
+      'ON CONFLICT (position) DO NOTHING RETURNING course_id, round_id, outcome',
+      params.length,
+    );
+    parts.push(`inserted AS (${insert})`);
+    params.push(...values);
+  }
+  if (parts.length > 0) {
+    // The counts move with the attempts actually inserted, in key order (two writers never wait
+    // on each other in a circle).
     await sql.query(
-      ...insertRows(
-        schema,
-        attendance,
-        rows,
-        `WHERE NOT EXISTS (SELECT 1 FROM ${schema}.attendance_closed c
-                            WHERE (c.scope = 'round' AND c.id = input.round_id) OR (c.scope = 'course' AND c.id = input.course_id))
-         ON CONFLICT (round_id, member_id) DO UPDATE SET scanned_at = EXCLUDED.scanned_at,
-           scanner_id = EXCLUDED.scanner_id, method = EXCLUDED.method, late = EXCLUDED.late,
-           walk_in = EXCLUDED.walk_in, voided_at = EXCLUDED.voided_at`,
-      ),
+      `WITH ${parts.join(', ')}
+       ${
+         attempted
+           ? `INSERT INTO ${schema}.${scanAttemptCounts.storedAs} AS c (course_id, round_id, outcome, n)
+              SELECT course_id, round_id, outcome, count(*) FROM inserted
+               GROUP BY course_id, round_id, outcome ORDER BY course_id, round_id, outcome
+              ON CONFLICT (course_id, round_id, outcome) DO UPDATE SET n = c.n + EXCLUDED.n`
+           : 'SELECT 1'
+       }`,
+      params,
     );
   }
+  // Voids of rows written before the batch's scans (a scan of this batch is voided before it is written).
   if (pending.voids.size > 0) {
     const voids = [...pending.voids.values()];
     pending.voids.clear();
@@ -177,24 +210,6 @@ async function writePending(sql: Sql, schema: string, pending: Pending) {
          FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS v(round_id, member_id, voided_at)
         WHERE a.round_id = v.round_id AND a.member_id = v.member_id`,
       [voids.map((v) => v.round_id), voids.map((v) => v.member_id), voids.map((v) => v.voided_at)],
-    );
-  }
-  if (pending.attempts.length > 0) {
-    const rows = pending.attempts.splice(0);
-    const [insert, params] = insertRows(
-      schema,
-      scanAttempts,
-      rows,
-      'ON CONFLICT (position) DO NOTHING RETURNING course_id, round_id, outcome',
-    );
-    // The counts move with the rows actually inserted, in key order (two writers never wait on each other in a circle).
-    await sql.query(
-      `WITH inserted AS (${insert})
-       INSERT INTO ${schema}.${scanAttemptCounts.storedAs} AS c (course_id, round_id, outcome, n)
-       SELECT course_id, round_id, outcome, count(*) FROM inserted
-        GROUP BY course_id, round_id, outcome ORDER BY course_id, round_id, outcome
-       ON CONFLICT (course_id, round_id, outcome) DO UPDATE SET n = c.n + EXCLUDED.n`,
-      params,
     );
   }
 }
