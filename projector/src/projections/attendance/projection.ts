@@ -1,5 +1,6 @@
 import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.events';
 import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
+import { listParameter } from '@portal/platform/store/list-parameter';
 import type { Sql } from '@portal/platform/store/sql';
 import { type StoredRowOf, createTable, insertRow, insertRows } from '@portal/platform/read-models/table';
 import {
@@ -264,25 +265,24 @@ async function recount(sql: Sql, schema: string, pending: Pending) {
   if (rounds.length === 0 && courses.length === 0) return;
   await dropClosed(sql, schema, rounds, courses);
   // Two statements for the batch, whatever it touched (a CTE's UPDATE sees the rows as the
-  // statement began: after dropClosed, as the counts need). A live batch most often touched one
-  // round of one course: its statement takes two values, not two lists, so the embedded
-  // database's prepared statement keeps one generic plan instead of planning it anew on each
-  // call, as PostgreSQL does for list parameters (docs/performance.md).
-  const one = rounds.length === 1 && courses.length === 1;
+  // statement began: after dropClosed, as the counts need). The ids go as values, so that the
+  // embedded database keeps one plan of it (list-parameter.ts).
+  const roundIds = listParameter(rounds, 1);
+  const courseIds = listParameter(courses, 1 + roundIds.params.length);
   await sql.query(
     `WITH rounds_counted AS (
        UPDATE ${schema}.rounds r SET attended = (
          SELECT count(*) FROM ${schema}.attendance a WHERE a.round_id = r.id AND a.voided_at IS NULL)
-        WHERE ${one ? 'r.id = $1' : 'r.id = ANY($1::text[])'} RETURNING 1)
+        WHERE r.id = ANY(${roundIds.sql}) RETURNING 1)
      UPDATE ${schema}.courses c SET participate = counts.members, total_attend = counts.scans
-       FROM (SELECT id.id, n.members, n.scans FROM ${one ? '(SELECT $2::text) AS id(id)' : 'unnest($2::text[]) AS id(id)'}
+       FROM (SELECT id.id, n.members, n.scans FROM unnest(${courseIds.sql}) AS id(id)
                CROSS JOIN LATERAL (
                  -- One pass over the course's rows for both counts.
                  SELECT count(DISTINCT a.member_id) AS members, count(*) AS scans
                    FROM ${schema}.attendance a JOIN ${schema}.rounds r ON r.id = a.round_id
                   WHERE a.course_id = id.id AND a.voided_at IS NULL) n) counts
       WHERE c.id = counts.id`,
-    one ? [rounds[0], courses[0]] : [rounds, courses],
+    [...roundIds.params, ...courseIds.params],
   );
 }
 
