@@ -125,7 +125,7 @@ async function plannedAnew(db: SqlDatabase) {
 /**
  * The scanners in a second process (scan-load-client.ts), as phones are apart from the portal:
  * in this one, their HTTP client took a quarter of the thread the portal answers on. `started`
- * resolves once the process has loaded and read its work, `result` with its figures.
+ * resolves once the process has loaded and read its work (or stopped), `result` with its figures.
  */
 function startLoadClient(job: ScanJob) {
   const client = spawn(
@@ -143,11 +143,12 @@ function startLoadClient(job: ScanJob) {
   });
   client.stdin.end(JSON.stringify(job));
   const result = new Promise<ScanLoadResult>((done, fail) =>
-    client.on('exit', (code) =>
-      code === 0
-        ? done(JSON.parse(output.slice(output.indexOf('\n') + 1)) as ScanLoadResult)
-        : fail(new Error(`the load client stopped with ${code}`)),
-    ),
+    client.on('exit', (code) => {
+      ready(); // a client that stopped before it started: `result` says why
+      if (code === 0) done(JSON.parse(output.slice(output.indexOf('\n') + 1)) as ScanLoadResult);
+      else fail(new Error(`the load client stopped with ${code}`));
+    }),
   );
+  result.catch(() => {}); // awaited after `started`
   return { started, result };
 }
