@@ -22,6 +22,27 @@ const attempt = (memberId: string, minute: number) => ({
   lateUploaded: false,
 });
 
+/** A course of its own, for the stories that need more than c1. */
+const course = (id: string) =>
+  CourseCreated.create({
+    courseTopic: id,
+    courseDescription: '',
+    maxPeople: 0,
+    status: 'public',
+    creator: 'p1',
+    createdAt: t(1),
+  });
+/** An accepted scan of `memberId` in `roundId` of `courseId`, on time. */
+const scanned = (courseId: string, roundId: string, memberId: string) =>
+  AttendanceScanned.create({
+    ...attempt(memberId, 3),
+    courseId,
+    roundId,
+    scannedAt: t(9, 3),
+    late: false,
+    walkIn: false,
+  });
+
 /**
  * The attendance read model, from a small story worked out by hand: m1 scanned on time and again
  * (a duplicate), m3 walked in late and was voided, someone unknown was refused. What stands: m1
@@ -109,24 +130,6 @@ describe('the attendance projection', () => {
    * arrives late.
    */
   it('drops rows a concurrent projector left in a cancelled round and in a deleted course', async () => {
-    const course = (id: string) =>
-      CourseCreated.create({
-        courseTopic: id,
-        courseDescription: '',
-        maxPeople: 0,
-        status: 'public',
-        creator: 'p1',
-        createdAt: t(1),
-      });
-    const scanned = (courseId: string, roundId: string, memberId: string) =>
-      AttendanceScanned.create({
-        ...attempt(memberId, 3),
-        courseId,
-        roundId,
-        scannedAt: t(9, 3),
-        late: false,
-        walkIn: false,
-      });
     await spec.given(
       [
         'course-c2',
@@ -174,26 +177,10 @@ describe('the attendance projection', () => {
    * it, though both happen in one statement that sees the rows as it began.
    */
   it('counts nothing of a cancelled round whose row the courses read model still has', async () => {
-    const scanned = (roundId: string, memberId: string) =>
-      AttendanceScanned.create({
-        ...attempt(memberId, 3),
-        courseId: 'c5',
-        roundId,
-        scannedAt: t(9, 3),
-        late: false,
-        walkIn: false,
-      });
     await spec.given([
       'course-c5',
       [
-        CourseCreated.create({
-          courseTopic: 'c5',
-          courseDescription: '',
-          maxPeople: 0,
-          status: 'public',
-          creator: 'p1',
-          createdAt: t(1),
-        }),
+        course('c5'),
         RoundScheduled.create({ roundId: 'r5', roundStartTime: t(9), roundEndTime: t(10), scheduledAt: t(1) }),
         RoundScheduled.create({ roundId: 'r6', roundStartTime: t(9), roundEndTime: t(10), scheduledAt: t(1) }),
         RoundCancelled.create({ roundId: 'r5', cancelledAt: t(8) }),
@@ -208,7 +195,10 @@ describe('the attendance projection', () => {
        VALUES ('r5', 'left-behind', 'c5', $1, 'p1', 'camera', false, false)`,
       [t(9, 1)],
     );
-    await spec.given(['attendance-r5-m2', [scanned('r5', 'm2')]], ['attendance-r6-m1', [scanned('r6', 'm1')]]);
+    await spec.given(
+      ['attendance-r5-m2', [scanned('c5', 'r5', 'm2')]],
+      ['attendance-r6-m1', [scanned('c5', 'r6', 'm1')]],
+    );
     expect(await spec.rows(`SELECT round_id, member_id FROM rm.attendance WHERE course_id = 'c5'`)).toEqual([
       { round_id: 'r6', member_id: 'm1' },
     ]);
