@@ -72,7 +72,10 @@ try {
   await browser.close();
   const kb = (assets: { gzip: number }[]) => (assets.reduce((sum, asset) => sum + asset.gzip, 0) / 1024).toFixed(1);
   console.log('Console benchmark (this machine)');
-  console.log(`  npm start, first build included, until running: ${(ready / 1000).toFixed(1)} s (target <= 5 s)`);
+  const seconds = (ready / 1000).toFixed(1);
+  console.log(
+    `  npm start, first build included, until running: ${seconds} s (target <= 5 s: ${Number(seconds) <= 5 ? 'met' : 'NOT met'})`,
+  );
   console.log(
     `  sign-in page: ${kb(english)} KB of gzipped JS and CSS in ${english.length} files in English, ` +
       `${kb(thai)} KB in Thai (target <= 150 KB: ${Math.max(Number(kb(english)), Number(kb(thai))) <= 150 ? 'met' : 'NOT met'})`,
