@@ -222,6 +222,12 @@ function gatheredInserts(tx: Sql, gathered: boolean) {
         if (queued.size > 0) await flush();
         return tx.query(text, params);
       },
+      ...(tx.copyIn && {
+        async copyIn(table: string, columns: readonly string[], text: string) {
+          if (queued.size > 0) await flush();
+          return tx.copyIn!(table, columns, text);
+        },
+      }),
     } as Sql,
     async insert(schema, table, row, then = '') {
       const conflict = gatherable(then);

@@ -1,3 +1,4 @@
+import { copyText } from '../store/copy-text.ts';
 import type { Sql } from '../store/sql.ts';
 import { createSealedView, openText } from './sealed-columns.ts';
 
@@ -154,21 +155,8 @@ export function insertRows<T extends Table>(
   then = '',
   after = 0,
 ): [string, unknown[]] {
-  const names = Object.keys(rows[0] ?? {});
-  if (names.length === 0) throw new Error(`insertRows on ${table.name} needs rows with columns`);
-  const types = names.map((name) => {
-    const declared = table.columns[name];
-    if (!declared) throw new Error(`insertRows: ${table.name} has no column ${name}`);
-    return sqlTypeOf(declared.sql);
-  });
-  // An array column goes as the text of each row's array (unnest would flatten an array of arrays).
-  const isArray = types.map((type) => type.endsWith('[]'));
-  const params = names.map((name, i) =>
-    rows.map((row) => {
-      const value = (row as Record<string, unknown>)[name] ?? null;
-      return isArray[i] && value !== null ? arrayLiteral(value as unknown[]) : value;
-    }),
-  );
+  const { names, types, isArray } = columnsOf('insertRows', table, rows);
+  const params = names.map((name, i) => rows.map((row) => valueOf(row, name, isArray[i]!)));
   const arrays = types.map((type, i) => (isArray[i] ? `$${after + i + 1}::text[]` : `$${after + i + 1}::${type}[]`));
   const selected = names.map((name, i) => (isArray[i] ? `input.${name}::${types[i]}` : `input.${name}`));
   return [
@@ -177,6 +165,41 @@ export function insertRows<T extends Table>(
     params,
   ];
 }
+
+/**
+ * The same rows as insertRows without a clause, by COPY where `sql` can (Sql.copyIn): no array
+ * text for the driver to build and PostgreSQL to parse, a third of the cost for a rebuild's rows.
+ */
+export async function copyRows<T extends Table>(
+  sql: Sql,
+  schema: string,
+  table: T,
+  rows: readonly Partial<StoredRowOf<T>>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (!sql.copyIn) return void (await sql.query(...insertRows(schema, table, rows)));
+  const { names, isArray } = columnsOf('copyRows', table, rows);
+  const values = rows.map((row) => names.map((name, i) => valueOf(row, name, isArray[i]!)));
+  await sql.copyIn(`${schema}.${table.storedAs}`, names, copyText(values));
+}
+
+/** The columns of a batch of rows (the first row's keys), checked against the table's. */
+function columnsOf(caller: string, table: Table, rows: readonly object[]) {
+  const names = Object.keys(rows[0] ?? {});
+  if (names.length === 0) throw new Error(`${caller} on ${table.name} needs rows with columns`);
+  const types = names.map((name) => {
+    const declared = table.columns[name];
+    if (!declared) throw new Error(`${caller}: ${table.name} has no column ${name}`);
+    return sqlTypeOf(declared.sql);
+  });
+  // An array column goes as the text of each row's array (unnest would flatten an array of arrays).
+  return { names, types, isArray: types.map((type) => type.endsWith('[]')) };
+}
+
+const valueOf = (row: object, name: string, isArray: boolean) => {
+  const value = (row as Record<string, unknown>)[name] ?? null;
+  return isArray && value !== null ? arrayLiteral(value as unknown[]) : value;
+};
 
 /** A one-dimensional array as PostgreSQL's text form: each element quoted (commas, quotes and backslashes kept), NULL as NULL. */
 const arrayLiteral = (values: unknown[]) =>

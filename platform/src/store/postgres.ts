@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Sql, SqlDatabase } from './sql.ts';
 
 // Keep 64-bit integers and numerics exact as strings; callers convert what they know is small.
@@ -78,7 +81,11 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
     },
     async transaction(work) {
       const { client, done } = await take();
-      const tx: Sql = { query: (text, params) => run(client, text, params) };
+      const tx: Sql = {
+        query: (text, params) => run(client, text, params),
+        copyIn: (table, columns, text) =>
+          pipeline(Readable.from([text]), client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`))),
+      };
       try {
         await client.query('BEGIN');
         const result = await work(tx);

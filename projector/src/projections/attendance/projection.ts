@@ -2,7 +2,7 @@ import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.e
 import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
 import { listParameter } from '@portal/platform/store/list-parameter';
 import type { Sql } from '@portal/platform/store/sql';
-import { type StoredRowOf, createTable, insertRow, insertRows } from '@portal/platform/read-models/table';
+import { type StoredRowOf, copyRows, createTable, insertRow, insertRows } from '@portal/platform/read-models/table';
 import {
   attendance,
   attendanceClosed,
@@ -34,6 +34,7 @@ export const attendanceProjection: Projection = {
   },
   async afterRebuild(sql, schema) {
     await recountAll(sql, schema);
+    await countAttempts(sql, schema);
   },
   async apply(sql, schema, stored, _personal, batch) {
     if (!READS.has(stored.type)) return;
@@ -123,6 +124,8 @@ interface Pending {
   rounds: Set<string>;
   courses: Set<string>;
   recount(courseId: string, roundId: string): void;
+  /** Filling a rebuild's fresh tables (Batch.rebuilding). */
+  rebuilding: boolean;
 }
 
 const pendingOfBatch = new WeakMap<Batch, Pending>();
@@ -140,6 +143,7 @@ function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
       this.courses.add(courseId);
       this.rounds.add(roundId);
     },
+    rebuilding: batch.rebuilding,
   };
   pendingOfBatch.set(batch, created);
   batch.after(`attendance:${schema}`, async () => {
@@ -153,54 +157,35 @@ function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
 }
 
 async function writePending(sql: Sql, schema: string, pending: Pending) {
-  // The batch's scans and its attempts in one statement (one round trip), each as a WITH.
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  const attempted = pending.attempts.length > 0;
-  if (pending.present.size > 0) {
-    const rows = [...pending.present.values()];
-    pending.present.clear();
-    // Not into a course deleted or a round cancelled (their scans may arrive afterwards).
-    const [insert, values] = insertRows(
-      schema,
-      attendance,
-      rows,
-      `WHERE NOT EXISTS (SELECT 1 FROM ${schema}.attendance_closed c
-                          WHERE (c.scope = 'round' AND c.id = input.round_id) OR (c.scope = 'course' AND c.id = input.course_id))
-       ON CONFLICT (round_id, member_id) DO UPDATE SET scanned_at = EXCLUDED.scanned_at,
-         scanner_id = EXCLUDED.scanner_id, method = EXCLUDED.method, late = EXCLUDED.late,
-         walk_in = EXCLUDED.walk_in, voided_at = EXCLUDED.voided_at`,
-    );
-    parts.push(`present AS (${insert})`);
-    params.push(...values);
-  }
-  if (attempted) {
-    const rows = pending.attempts.splice(0);
+  const present = pending.present.size > 0 ? presentInsert(schema, [...pending.present.values()]) : null;
+  pending.present.clear();
+  const attempts = pending.attempts.splice(0);
+  if (pending.rebuilding) {
+    // A rebuild's attempts go into the fresh table by COPY, each once (every event is applied
+    // once, in one lane), and are counted once, at the end (countAttempts).
+    if (present) await sql.query(...present);
+    await copyRows(sql, schema, scanAttempts, attempts);
+  } else if (attempts.length > 0) {
+    // The batch's scans and its attempts in one statement (one round trip), each as a WITH; the
+    // counts move with the attempts actually inserted, in key order (two writers never wait on
+    // each other in a circle). Every scan has its attempt.
     const [insert, values] = insertRows(
       schema,
       scanAttempts,
-      rows,
+      attempts,
       'ON CONFLICT (position) DO NOTHING RETURNING course_id, round_id, outcome',
-      params.length,
+      present?.[1].length ?? 0,
     );
-    parts.push(`inserted AS (${insert})`);
-    params.push(...values);
-  }
-  if (parts.length > 0) {
-    // The counts move with the attempts actually inserted, in key order (two writers never wait
-    // on each other in a circle).
     await sql.query(
-      `WITH ${parts.join(', ')}
-       ${
-         attempted
-           ? `INSERT INTO ${schema}.${scanAttemptCounts.storedAs} AS c (course_id, round_id, outcome, n)
-              SELECT course_id, round_id, outcome, count(*) FROM inserted
-               GROUP BY course_id, round_id, outcome ORDER BY course_id, round_id, outcome
-              ON CONFLICT (course_id, round_id, outcome) DO UPDATE SET n = c.n + EXCLUDED.n`
-           : 'SELECT 1'
-       }`,
-      params,
+      `WITH ${present ? `present AS (${present[0]}), ` : ''}inserted AS (${insert})
+       INSERT INTO ${schema}.${scanAttemptCounts.storedAs} AS c (course_id, round_id, outcome, n)
+       SELECT course_id, round_id, outcome, count(*) FROM inserted
+        GROUP BY course_id, round_id, outcome ORDER BY course_id, round_id, outcome
+       ON CONFLICT (course_id, round_id, outcome) DO UPDATE SET n = c.n + EXCLUDED.n`,
+      [...(present?.[1] ?? []), ...values],
     );
+  } else if (present) {
+    await sql.query(...present);
   }
   // Voids of rows written before the batch's scans (a scan of this batch is voided before it is written).
   if (pending.voids.size > 0) {
@@ -214,6 +199,27 @@ async function writePending(sql: Sql, schema: string, pending: Pending) {
     );
   }
 }
+
+/** The batch's present rows, not into a course deleted or a round cancelled (their scans may arrive afterwards). */
+const presentInsert = (schema: string, rows: StoredRowOf<typeof attendance>[]) =>
+  insertRows(
+    schema,
+    attendance,
+    rows,
+    `WHERE NOT EXISTS (SELECT 1 FROM ${schema}.attendance_closed c
+                        WHERE (c.scope = 'round' AND c.id = input.round_id) OR (c.scope = 'course' AND c.id = input.course_id))
+     ON CONFLICT (round_id, member_id) DO UPDATE SET scanned_at = EXCLUDED.scanned_at,
+       scanner_id = EXCLUDED.scanner_id, method = EXCLUDED.method, late = EXCLUDED.late,
+       walk_in = EXCLUDED.walk_in, voided_at = EXCLUDED.voided_at`,
+  );
+
+/** A rebuild's counts of attempts, from every attempt it wrote (attempts are never changed or removed). */
+const countAttempts = (sql: Sql, schema: string) =>
+  sql.query(
+    `INSERT INTO ${schema}.${scanAttemptCounts.storedAs} (course_id, round_id, outcome, n)
+     SELECT course_id, round_id, outcome, count(*) FROM ${schema}.${scanAttempts.storedAs}
+      GROUP BY course_id, round_id, outcome`,
+  );
 
 /** A course deleted or a round cancelled: scans of it that arrive later are not counted. */
 const close = (sql: Sql, schema: string, scope: 'course' | 'round', id: string) =>

@@ -1,0 +1,34 @@
+/**
+ * Rows in the text format of PostgreSQL's COPY: one line a row, columns apart by a tab, NULL as
+ * `\N`, and in a value the backslash, newline, carriage return and tab written as escapes (the
+ * only characters the format gives a meaning to). Strings go as they are; booleans as t and f;
+ * dates in ISO form; bytes as bytea's hex form; other objects as JSON (for json and jsonb columns).
+ * An array column's value is given already in PostgreSQL's array text (table.ts turns arrays into
+ * it, as for an INSERT).
+ */
+export function copyText(rows: readonly (readonly unknown[])[]): string {
+  let text = '';
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) {
+      if (i > 0) text += '\t';
+      text += copyValue(row[i]);
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+const ESCAPED = /[\\\n\r\t]/g;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'string') return value.replace(ESCAPED, (c) => ESCAPES[c]!);
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  // bytea's hex form, its backslash escaped for COPY.
+  if (value instanceof Uint8Array)
+    return `\\\\x${Buffer.from(value.buffer, value.byteOffset, value.length).toString('hex')}`;
+  return JSON.stringify(value).replace(ESCAPED, (c) => ESCAPES[c]!);
+}
