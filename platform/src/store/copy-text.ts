@@ -4,7 +4,8 @@
  * only characters the format gives a meaning to). Strings go as they are; booleans as t and f;
  * dates in ISO form; bytes as bytea's hex form; other objects as JSON (for json and jsonb columns).
  * An array column's value is given already in PostgreSQL's array text (table.ts turns arrays into
- * it, as for an INSERT).
+ * it, as for an INSERT). csv-stringify (the exports') could write COPY's CSV format instead, but
+ * it took 1.2 to 2 times as long for 100,000 attempt rows, on the thread a rebuild waits for.
  */
 export function copyText(rows: readonly (readonly unknown[])[]): string {
   let text = '';
