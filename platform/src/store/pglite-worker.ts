@@ -1,9 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { tsImport } from 'tsx/esm/api';
 import { threadError } from '../threads/typescript-worker.ts';
 import { localPglite } from './pglite-local.ts';
+import { createPglite } from './pglite-snapshot.ts';
 import type { FromPglite, PgliteStart, StartBeside, ToPglite } from './pglite-messages.ts';
 
 /**
@@ -20,8 +20,8 @@ const ROLLBACK = Symbol('rollback');
 
 let db: PGlite;
 try {
-  // pgcrypto: the read models' personal columns are opened in SQL (../read-models/sealed-columns.ts).
-  db = await PGlite.create({ dataDir: start.dataDir, extensions: { pgcrypto } });
+  // A new database from the snapshot npm ci made, when there is one (pglite-snapshot.ts).
+  db = await createPglite(start.dataDir);
 } catch (error) {
   post({ kind: 'failed', error: threadError(error) });
   process.exit(1);
