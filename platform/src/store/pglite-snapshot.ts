@@ -4,17 +4,6 @@ import { dirname, join, resolve } from 'node:path';
 import { type Extensions, PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 
-/**
- * A new embedded database starts from a snapshot of a freshly initialised one instead of running
- * PostgreSQL's `initdb` in WebAssembly: 0.45 s instead of 2.0 s for a data folder on disk, 0.35 s
- * instead of 1.0 s in memory (each test's). `npm ci` makes it once (the root package's
- * postinstall, deploy/scripts/pglite-snapshot.ts), under node_modules/.cache, named by PGlite's
- * version, so an upgrade of PGlite never loads another version's files: without a snapshot of its
- * own version the database is initialised as before.
- *
- * The snapshot is the data folder `initdb` leaves, nothing of ours in it; a folder that already
- * holds a database is opened as it is, never overwritten.
- */
 /** pgcrypto: the read models' personal columns are opened in SQL (../read-models/sealed-columns.ts). */
 export const PGLITE_EXTENSIONS = { pgcrypto } satisfies Extensions;
 
@@ -56,6 +45,15 @@ export async function makeSnapshot(path = snapshotPath()): Promise<void> {
 /**
  * Opens the embedded database in `dataDir` (in memory without one): from the snapshot when the
  * folder holds no database yet and there is a snapshot for this PGlite, else as PGlite does.
+ *
+ * A new embedded database starts from a snapshot of a freshly initialised one instead of running
+ * PostgreSQL's `initdb` in WebAssembly: 0.45 s instead of 2.0 s for a data folder on disk, 0.35 s
+ * instead of 1.0 s in memory (each test's). `npm ci` makes it once (the root package's
+ * postinstall, deploy/scripts/pglite-snapshot.ts), under node_modules/.cache, named by PGlite's
+ * version, so an upgrade of PGlite never loads another version's files: without a snapshot of its
+ * own version the database is initialised as before. The snapshot is the data folder `initdb`
+ * leaves, nothing of ours in it; a folder that already holds a database is opened as it is, never
+ * overwritten.
  */
 export async function createPglite(dataDir: string | undefined): Promise<PGlite> {
   const isNew = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
