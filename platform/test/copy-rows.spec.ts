@@ -75,6 +75,19 @@ describe.each(testDatabases())('rows by COPY on $name', (database) => {
     );
   });
 
+  it('fails a COPY the table refuses with its error, rolls back and leaves the connection usable', async () => {
+    const batch = fc.sample(rows, 1)[0]!;
+    await db.query('TRUNCATE by_copy.things');
+    const twice = [...batch, batch[0]!]; // the first row's key again
+    for (let attempt = 0; attempt < 25; attempt++) {
+      // More attempts than the pool has connections: a connection left mid-COPY would be met again.
+      await expect(db.transaction((tx) => copyRows(tx, 'by_copy', things, twice))).rejects.toThrow(/duplicate key/);
+    }
+    expect(await db.query(`SELECT count(*)::int AS n FROM by_copy.things`)).toEqual([{ n: 0 }]);
+    await db.transaction((tx) => copyRows(tx, 'by_copy', things, batch));
+    expect(await db.query(`SELECT count(*)::int AS n FROM by_copy.things`)).toEqual([{ n: batch.length }]);
+  });
+
   it('falls back to an INSERT given a connection that cannot COPY', async () => {
     const batch = fc.sample(rows, 1)[0]!;
     await db.query('TRUNCATE by_copy.things');
