@@ -59,6 +59,23 @@ describe('the snapshot a new embedded database starts from', () => {
     }
   }, 60_000);
 
+  it("loads it for every new database: each is the snapshot's cluster, not one initdb made anew", async () => {
+    // initdb gives every cluster a system identifier of its own; a copy keeps its original's.
+    const identifier = async (db: PGlite) =>
+      (await db.query<{ id: string }>(`SELECT system_identifier::text AS id FROM pg_control_system()`)).rows[0]!.id;
+    const made = async (dataDir: string | undefined) => {
+      const db = await createPglite(dataDir);
+      const id = await identifier(db);
+      await db.close();
+      return id;
+    };
+    await makeSnapshot();
+    const fromSnapshot = [await made(folder()), await made(undefined), await made(folder())];
+    expect(new Set(fromSnapshot).size).toBe(1);
+    rmSync(snapshotPath());
+    expect(await made(folder())).not.toBe(fromSnapshot[0]);
+  }, 60_000);
+
   it('opens a folder that already holds a database as it is, snapshot or not', async () => {
     if (!existsSync(snapshotPath())) await makeSnapshot();
     const dataDir = folder();
