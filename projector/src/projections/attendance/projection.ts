@@ -168,7 +168,8 @@ async function writePending(sql: Sql, schema: string, pending: Pending) {
   } else if (attempts.length > 0) {
     // The batch's scans and its attempts in one statement (one round trip), each as a WITH; the
     // counts move with the attempts actually inserted, in key order (two writers never wait on
-    // each other in a circle). Every scan has its attempt.
+    // each other in a circle). A present row is only ever queued with its attempt (a scan queues
+    // both), so there is no batch with present rows and no attempts.
     const [insert, values] = insertRows(
       schema,
       scanAttempts,
@@ -184,8 +185,6 @@ async function writePending(sql: Sql, schema: string, pending: Pending) {
        ON CONFLICT (course_id, round_id, outcome) DO UPDATE SET n = c.n + EXCLUDED.n`,
       [...(present?.[1] ?? []), ...values],
     );
-  } else if (present) {
-    await sql.query(...present);
   }
   // Voids of rows written before the batch's scans (a scan of this batch is voided before it is written).
   if (pending.voids.size > 0) {
