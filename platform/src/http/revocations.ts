@@ -71,9 +71,7 @@ export async function sessionState(
   session: SessionKey,
 ): Promise<{ ended: boolean; lastSeenMs: number | null }> {
   try {
-    // Asked on every signed-in request: prepared once per connection.
-    const [row] = await sql.prepared<{ ended: boolean; last_seen_ms: string | null }>(
-      'session-state',
+    const [row] = await sql.query<{ ended: boolean; last_seen_ms: string | null }>(
       `SELECT EXISTS (SELECT 1 FROM auth.revocations
                        WHERE account_id = $2 AND revoked_at >= to_timestamp($3::double precision / 1000))
            OR EXISTS (SELECT 1 FROM auth.session_states WHERE session_id = $1 AND ended_at IS NOT NULL) AS ended,

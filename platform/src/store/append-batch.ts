@@ -145,8 +145,7 @@ export function createAppendBatcher(db: SqlDatabase, options: AppendBatcherOptio
     ]);
 
   async function writeUnkeyed(ordered: Waiting[]): Promise<BatchRow[]> {
-    const written = await db.prepared<{ idx: number; next_revision: string | null; last_position: string | null }>(
-      'es_append_unkeyed',
+    const written = await db.query<{ idx: number; next_revision: string | null; last_position: string | null }>(
       APPEND_UNKEYED,
       [JSON.stringify(ordered.map(({ append }) => toItem(append)))],
     );

@@ -17,7 +17,6 @@ export function localPglite(db: PGlite, tell: (channel: string, payload: string)
   const database: SqlDatabase = {
     kind: 'pglite',
     query: (text, params) => rows(db, text, params),
-    prepared: (_name, text, params) => rows(db, text, params),
     notify: notifications.notify,
     async transaction(work) {
       const held = notifications.held();

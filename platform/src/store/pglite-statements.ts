@@ -1,4 +1,5 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import { KeptStatements, isKept, isReshaped, mayReshape } from './kept-statements.ts';
 
 /**
  * The embedded database's statements, each parsed and described once (a named prepared
@@ -8,20 +9,14 @@ import { type PGlite, parse, protocol } from '@electric-sql/pglite';
  * was most of a statement's cost. PostgreSQL re-plans a prepared statement whose tables changed,
  * and keeps a generic plan only when it costs no more than the statement's own plans.
  *
- * Only SELECT, INSERT, UPDATE, DELETE and WITH statements are kept, at most CAPACITY of them (the
- * least recently used closed first). A statement that may change tables' shape (CREATE, ALTER,
- * DROP: a rebuild's) forgets them all, and so does the first statement after the transaction it
- * ran in, which may have rolled it back: a kept statement never answers rows of a shape its
- * tables no longer have. PGlite has one session, and every statement of this process passes here.
- * A change this module cannot see (DDL run inside a function) makes PostgreSQL refuse the
- * statement once; it is then forgotten and prepared anew.
+ * Which statements are kept, how many, and which are closed: kept-statements.ts. A statement
+ * that may change tables' shape (CREATE, ALTER, DROP: a rebuild's) forgets them all, and so does
+ * the first statement after the transaction it ran in, which may have rolled it back: a kept
+ * statement never answers rows of a shape its tables no longer have (its row description is kept
+ * here, unlike PostgreSQL's driver, which asks for it on every call). PGlite has one session, and
+ * every statement of this process passes here. A change this module cannot see (DDL run inside a
+ * function) makes PostgreSQL refuse the statement once; it is then forgotten and prepared anew.
  */
-const CAPACITY = 256;
-const KEPT = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
-/** PostgreSQL's refusal of a prepared statement whose result columns changed. */
-const RESHAPED = /cached plan must not change result type/;
-const LEAVES_SHAPES = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW|RESET|LISTEN|UNLISTEN|NOTIFY)\b/i;
-
 interface Statement {
   name: string;
   /** The type of each parameter, as PostgreSQL inferred it (PGlite serialises values by it). */
@@ -37,9 +32,7 @@ type On = Pick<PGlite, 'query'>;
 export type PgliteQuery = (on: On, text: string, params: readonly unknown[] | undefined) => Promise<unknown[]>;
 
 export function pgliteStatements(db: PGlite): PgliteQuery {
-  const kept = new Map<string, Statement>();
-  /** Statements to close, with the next message sent (closing one that is gone is no error). */
-  const closing: string[] = [];
+  const kept = new KeptStatements<Statement>();
   /**
    * Where tables' shape may have changed: every statement is forgotten before the next one runs,
    * and those prepared there once it is over (it may have been rolled back). These only say what
@@ -50,12 +43,8 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
   let changedIn: On | null = null;
   let named = 0;
 
-  const forgetAll = () => {
-    for (const { name } of kept.values()) closing.push(name);
-    kept.clear();
-  };
   const send = (inTransaction: boolean, ...messages: Uint8Array[]) => {
-    const closes = closing.splice(0).map((name) => protocol.serialize.close({ type: 'S', name }));
+    const closes = kept.closing.splice(0).map((name) => protocol.serialize.close({ type: 'S', name }));
     return db.execProtocolStream(concat([...closes, ...messages, protocol.serialize.sync()]), {
       syncToFs: !inTransaction,
     });
@@ -73,29 +62,16 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
       parameterTypes: parse.parseDescribeStatementResults(answer),
       rowDescription: answer.find((message) => message.name === 'rowDescription') ?? null,
     };
-    kept.set(text, statement);
-    if (kept.size > CAPACITY) {
-      const [oldest, { name: least }] = kept.entries().next().value!;
-      kept.delete(oldest);
-      closing.push(least);
-    }
-    return statement;
+    return kept.keep(text, statement);
   }
 
   async function run(on: On, text: string, params: readonly unknown[], inTransaction: boolean) {
     if (forgetting || (changedIn && changedIn !== on)) {
       changedIn = forgetting;
       forgetting = null;
-      forgetAll();
+      kept.forgetAll();
     }
-    let statement = kept.get(text);
-    if (statement) {
-      // Most recently used last: the first is the one closed when there are too many.
-      kept.delete(text);
-      kept.set(text, statement);
-    } else {
-      statement = await prepare(text, inTransaction);
-    }
+    const statement = kept.get(text) ?? (await prepare(text, inTransaction));
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const serialize = db.serializers[statement.parameterTypes[i]!];
@@ -108,10 +84,7 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
     ).catch((error: unknown) => {
       // Its tables changed shape where this module could not see it (a function's DDL): refused
       // once, then prepared anew.
-      if (error instanceof Error && RESHAPED.test(error.message)) {
-        kept.delete(text);
-        closing.push(statement.name);
-      }
+      if (isReshaped(error)) kept.forget(text);
       throw error;
     });
     // The row description came once, when it was prepared: the rows are read by it.
@@ -120,8 +93,8 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
   }
 
   return async (on, text, params = []) => {
-    if (!KEPT.test(text)) {
-      if (LEAVES_SHAPES.test(text)) return (await on.query(text, params as unknown[])).rows;
+    if (!isKept(text)) {
+      if (!mayReshape(text)) return (await on.query(text, params as unknown[])).rows;
       // Forgotten before the next statement, prepared before or after this one.
       forgetting = on;
       try {

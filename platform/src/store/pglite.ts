@@ -85,7 +85,6 @@ export async function openPglite(dataDir?: string): Promise<SqlDatabase & Requir
   return {
     kind: 'pglite',
     query: (text, params) => query(null, text, params),
-    prepared: (_name, text, params) => query(null, text, params),
     notify: notifications.notify,
     async transaction(work) {
       const tx = await ask<number>({ kind: 'begin' });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { KeptStatements, isKept, isReshaped, mayReshape } from './kept-statements.ts';
 import type { Sql, SqlDatabase } from './sql.ts';
 
 // Keep 64-bit integers and numerics exact as strings; callers convert what they know is small.
@@ -26,14 +27,59 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
   const report = options.onError ?? (() => {});
   // An idle client that loses its server emits 'error' on the pool; without a handler it crashes.
   pool.on('error', report);
-  const run = async <Row>(client: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[], name?: string) =>
-    (await client.query({ text, values: params as unknown[], name })).rows as Row[];
+  // Each connection keeps the statements run on it prepared (kept-statements.ts) under names
+  // unique in this process, so a name never comes back with another text: on the scan benchmark
+  // that halved PostgreSQL's CPU per scan. Only statements with parameters: pg sends one without
+  // by the simple protocol, which runs a script of several statements (a schema's) as well.
+  const statements = new WeakMap<pg.PoolClient, KeptStatements<{ name: string }>>();
+  let named = 0;
+  const keptOn = (client: pg.PoolClient) => {
+    let kept = statements.get(client);
+    if (!kept) statements.set(client, (kept = new KeptStatements()));
+    return kept;
+  };
+  /** `transaction`, when the statement runs in one: whether a statement before it there may have changed tables' shape. */
+  const run = async <Row>(
+    client: pg.PoolClient,
+    text: string,
+    params?: readonly unknown[],
+    transaction?: { reshaped: boolean },
+  ) => {
+    if (mayReshape(text)) {
+      // Kept statements may no longer fit their tables: prepared anew after this one, and in a
+      // transaction (which may yet be rolled back) only after it ends.
+      statements.get(client)?.forgetAll();
+      if (transaction) transaction.reshaped = true;
+    }
+    const kept = params?.length && isKept(text) && !transaction?.reshaped ? keptOn(client) : undefined;
+    const name = kept && (kept.get(text) ?? kept.keep(text, { name: `portal_${++named}` })).name;
+    try {
+      return (await client.query({ text, values: params as unknown[], name })).rows as Row[];
+    } catch (error) {
+      if (kept && isReshaped(error)) kept.forget(text);
+      throw error;
+    }
+  };
 
-  // Session settings: each pooled connection is brought up to date when it is taken, before
-  // any transaction starts, so a setting added later reaches connections opened earlier too.
+  // Each pooled connection is brought up to date when it is taken, before any transaction starts:
+  // its session settings (a setting added later reaches connections opened earlier too), and the
+  // statements it no longer keeps closed.
   const settings = new Map<string, string>();
   let settingsVersion = 0;
   const settled = new WeakMap<pg.PoolClient, number>();
+  const update = async (client: pg.PoolClient) => {
+    if (settingsVersion > 0 && settled.get(client) !== settingsVersion) {
+      for (const [name, value] of settings) await client.query(`SELECT set_config($1, $2, false)`, [name, value]);
+      settled.set(client, settingsVersion);
+    }
+    const closing = statements.get(client)?.closing.splice(0) ?? [];
+    if (closing.length === 0) return;
+    // pg remembers which names it prepared on the connection, and would bind a closed one unparsed.
+    const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
+      .parsedStatements;
+    for (const name of closing) delete parsed[name];
+    await client.query(closing.map((name) => `DEALLOCATE ${name}`).join('; '));
+  };
   // A connection lost while checked out (killed, a failover) emits 'error' on its client, which
   // pg-pool listens for only while the client is idle: without a listener of ours it would crash
   // the process. The query in flight or the next one fails too, and the client is not reused.
@@ -45,26 +91,27 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
       client.off('error', lost);
       client.release(error);
     };
-    if (settingsVersion > 0 && settled.get(client) !== settingsVersion) {
-      try {
-        for (const [name, value] of settings) await client.query(`SELECT set_config($1, $2, false)`, [name, value]);
-        settled.set(client, settingsVersion);
-      } catch (error) {
-        done(error as Error);
-        throw error;
-      }
+    try {
+      await update(client);
+    } catch (error) {
+      done(error as Error);
+      throw error;
     }
     return { client, done };
   };
 
-  async function query<Row>(text: string, params?: readonly unknown[], name?: string): Promise<Row[]> {
-    if (settingsVersion === 0) return run(pool, text, params, name);
+  async function query<Row>(text: string, params?: readonly unknown[], again = true): Promise<Row[]> {
     const { client, done } = await take();
     try {
-      const rows = await run<Row>(client, text, params, name);
+      const rows = await run<Row>(client, text, params);
       done();
       return rows;
     } catch (error) {
+      // Refused at its bind, before it ran, because its tables changed shape: run again, prepared anew.
+      if (again && isReshaped(error)) {
+        done();
+        return query(text, params, false);
+      }
       done(error as Error); // as pool.query does: a failed connection is not reused
       throw error;
     }
@@ -74,15 +121,15 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
     kind: 'postgres',
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     query: (text, params) => query(text, params),
-    prepared: (name, text, params) => query(text, params, name),
     async useSessionSetting(name, value) {
       settings.set(name, value);
       settingsVersion++;
     },
     async transaction(work) {
       const { client, done } = await take();
+      const shape = { reshaped: false };
       const tx: Sql = {
-        query: (text, params) => run(client, text, params),
+        query: (text, params) => run(client, text, params, shape),
         copyIn: (table, columns, text) =>
           pipeline(Readable.from([text]), client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`))),
       };

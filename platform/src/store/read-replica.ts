@@ -26,7 +26,6 @@ export function readingReplica(
   return {
     kind: replica.kind,
     query: (text, params) => either((db) => db.query(text, params)),
-    prepared: (name, text, params) => either((db) => db.prepared(name, text, params)),
     // Only reads: a transaction cut short on the replica is run again, whole, on the primary.
     transaction: (work) => either((db) => db.transaction(work)),
     listen: (channel, onNotify, onReconnect) => primary.listen(channel, onNotify, onReconnect),

@@ -44,11 +44,6 @@ export async function notifyAll(sql: Sql, notifications: readonly (readonly [cha
 
 export interface SqlDatabase extends Sql {
   readonly kind: 'postgres' | 'pglite';
-  /**
-   * A statement run very often, outside a transaction: on PostgreSQL it is parsed and planned once
-   * per connection under `name` (one name per text), not on every call.
-   */
-  prepared<Row = Record<string, unknown>>(name: string, text: string, params?: readonly unknown[]): Promise<Row[]>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
   /**
