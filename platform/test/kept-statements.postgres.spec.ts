@@ -48,6 +48,19 @@ describe.skipIf(skipped)('statements kept prepared on a PostgreSQL connection', 
     expect(await one.query(`SELECT $1::int + 0 AS n`, [1])).toEqual([{ n: 1 }]);
   });
 
+  it('closes only what it prepared: a statement refused in a broken transaction, then forgotten, costs nothing later', async () => {
+    await one
+      .transaction(async (tx) => {
+        await tx.query(`SELECT 1 / $1::int AS broken`, [0]).catch(() => {});
+        // Refused before it is prepared: the transaction is broken.
+        await tx.query(`SELECT a FROM kept_rows WHERE id = $1 AND a IS NOT NULL`, [1]);
+      })
+      .catch((error: Error) => expect(error.message).toMatch(/aborted/));
+    await one.query(`CREATE TABLE kept_other (id int)`); // forgets every statement kept
+    expect(await one.query(`SELECT a FROM kept_rows WHERE id = $1`, [2])).toEqual([{ a: 'b' }]);
+    expect(await one.query(`SELECT a FROM kept_rows WHERE id = $1 AND a IS NOT NULL`, [1])).toEqual([{ a: 'a' }]);
+  });
+
   it("answers in the table's new shape, without refusing, after another connection changed it", async () => {
     const text = `SELECT * FROM kept_rows WHERE id = $1`;
     for (let i = 0; i < 6; i++) await one.query(text, [1]);

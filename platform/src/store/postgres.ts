@@ -73,12 +73,13 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
       settled.set(client, settingsVersion);
     }
     const closing = statements.get(client)?.closing.splice(0) ?? [];
-    if (closing.length === 0) return;
-    // pg remembers which names it prepared on the connection, and would bind a closed one unparsed.
+    // pg notes each name the server prepared on the connection (it would bind a closed one
+    // unparsed); a name it did not note was never prepared (refused in a broken transaction).
     const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
       .parsedStatements;
-    for (const name of closing) delete parsed[name];
-    await client.query(closing.map((name) => `DEALLOCATE ${name}`).join('; '));
+    const prepared = closing.filter((name) => name in parsed);
+    for (const name of prepared) delete parsed[name];
+    if (prepared.length > 0) await client.query(prepared.map((name) => `DEALLOCATE ${name}`).join('; '));
   };
   // A connection lost while checked out (killed, a failover) emits 'error' on its client, which
   // pg-pool listens for only while the client is idle: without a listener of ours it would crash
