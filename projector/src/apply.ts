@@ -86,8 +86,7 @@ export async function applyBatchIn(
   }
   if (checkpoint === start) return checkpoint;
   const courses = await applyEvents(tx, schema, projections, fresh, { retry, optimistic, aside });
-  await writeCheckpoint(tx, schema, checkpoint);
-  await announce(tx, checkpoint, courses);
+  await writeCheckpoint(tx, schema, checkpoint, announcements(checkpoint, courses));
   return checkpoint;
 }
 
@@ -332,6 +331,11 @@ export async function lockCourses(tx: Sql, events: readonly StoredEvent[]): Prom
  * (live pages; null: no events were applied).
  */
 export async function announce(tx: Sql, checkpoint: Checkpoint | null, courses: Set<string> | null) {
+  await notifyAll(tx, announcements(checkpoint, courses));
+}
+
+/** What announce sends. */
+function announcements(checkpoint: Checkpoint | null, courses: Set<string> | null) {
   const notifications: [string, string][] = [];
   if (checkpoint) notifications.push([PROGRESS_CHANNEL, String(checkpoint.position)]);
   if (courses) {
@@ -339,5 +343,5 @@ export async function announce(tx: Sql, checkpoint: Checkpoint | null, courses: 
     const changed = courses.size <= 100 ? [...courses] : '*';
     notifications.push([CHANGES_CHANNEL, JSON.stringify({ position: checkpoint?.position ?? 0, courses: changed })]);
   }
-  await notifyAll(tx, notifications);
+  return notifications;
 }

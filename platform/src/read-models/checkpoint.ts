@@ -1,5 +1,5 @@
 import { type Checkpoint, type EventStore, START } from '../store/port.ts';
-import { type Sql, isMissingTable } from '../store/sql.ts';
+import { type Sql, isMissingTable, notifyAll, notifyAllParams, notifyAllStatement } from '../store/sql.ts';
 
 /**
  * The projector's checkpoint, kept with the read models it describes: the projector writes it in
@@ -61,11 +61,27 @@ export async function lockCheckpointForBatch(
   };
 }
 
-export async function writeCheckpoint(sql: Sql, schema: string, checkpoint: Checkpoint): Promise<void> {
-  await sql.query(
-    `UPDATE ${schema}.checkpoints SET transaction_id = $2::xid8, position = $3, updated_at = now() WHERE name = $1`,
-    [NAME, checkpoint.transactionId, checkpoint.position],
-  );
+/**
+ * Writes the checkpoint, then sends `notifications` (notifyAll): on PostgreSQL in the same
+ * statement, a round trip fewer on every batch the projector commits.
+ */
+export async function writeCheckpoint(
+  sql: Sql,
+  schema: string,
+  checkpoint: Checkpoint,
+  notifications: readonly (readonly [channel: string, payload: string])[] = [],
+): Promise<void> {
+  const write = `UPDATE ${schema}.checkpoints SET transaction_id = $2::xid8, position = $3, updated_at = now() WHERE name = $1`;
+  const params = [NAME, checkpoint.transactionId, checkpoint.position];
+  if (notifications.length > 0 && !sql.notify) {
+    await sql.query(`WITH written AS (${write}) ${notifyAllStatement(4)}`, [
+      ...params,
+      ...notifyAllParams(notifications),
+    ]);
+    return;
+  }
+  await sql.query(write, params);
+  await notifyAll(sql, notifications);
 }
 
 export interface ReadModelLag {

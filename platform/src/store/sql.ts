@@ -36,11 +36,20 @@ export async function notifyAll(sql: Sql, notifications: readonly (readonly [cha
     return;
   }
   if (notifications.length === 0) return;
-  await sql.query(
-    `SELECT count(pg_notify(channel, payload)) FROM unnest($1::text[], $2::text[]) AS n (channel, payload)`,
-    [notifications.map(([channel]) => channel), notifications.map(([, payload]) => payload)],
-  );
+  await sql.query(notifyAllStatement(1), notifyAllParams(notifications));
 }
+
+/**
+ * The statement notifyAll sends where NOTIFY needs one, its two parameters numbered from `first`:
+ * for a statement that sends them along with other work (a data-modifying WITH before it).
+ */
+export const notifyAllStatement = (first: number) =>
+  `SELECT count(pg_notify(channel, payload)) FROM unnest($${first}::text[], $${first + 1}::text[]) AS n (channel, payload)`;
+
+export const notifyAllParams = (notifications: readonly (readonly [channel: string, payload: string])[]) => [
+  notifications.map(([channel]) => channel),
+  notifications.map(([, payload]) => payload),
+];
 
 export interface SqlDatabase extends Sql {
   readonly kind: 'postgres' | 'pglite';
