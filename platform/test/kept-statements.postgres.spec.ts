@@ -49,13 +49,13 @@ describe.skipIf(skipped)('statements kept prepared on a PostgreSQL connection', 
   });
 
   it('closes only what it prepared: a statement refused in a broken transaction, then forgotten, costs nothing later', async () => {
-    await one
-      .transaction(async (tx) => {
+    await expect(
+      one.transaction(async (tx) => {
         await tx.query(`SELECT 1 / $1::int AS broken`, [0]).catch(() => {});
         // Refused before it is prepared: the transaction is broken.
         await tx.query(`SELECT a FROM kept_rows WHERE id = $1 AND a IS NOT NULL`, [1]);
-      })
-      .catch((error: Error) => expect(error.message).toMatch(/aborted/));
+      }),
+    ).rejects.toThrow(/aborted/);
     await one.query(`CREATE TABLE kept_other (id int)`); // forgets every statement kept
     expect(await one.query(`SELECT a FROM kept_rows WHERE id = $1`, [2])).toEqual([{ a: 'b' }]);
     expect(await one.query(`SELECT a FROM kept_rows WHERE id = $1 AND a IS NOT NULL`, [1])).toEqual([{ a: 'a' }]);
@@ -68,9 +68,7 @@ describe.skipIf(skipped)('statements kept prepared on a PostgreSQL connection', 
     expect(await one.query(text, [1])).toEqual([{ id: 1, a: 'a', b: 7 }]);
     // In a transaction the refusal aborts it (its work may not be run twice): once, then prepared anew.
     await other.query(`ALTER TABLE kept_rows DROP COLUMN b`);
-    await one
-      .transaction((tx) => tx.query(text, [1]))
-      .catch((error: Error) => expect(error.message).toMatch(/cached plan/));
+    await expect(one.transaction((tx) => tx.query(text, [1]))).rejects.toThrow(/cached plan/);
     expect(await one.transaction((tx) => tx.query(text, [1]))).toEqual([{ id: 1, a: 'a' }]);
   });
 });

@@ -12,7 +12,10 @@
  */
 export class KeptStatements<Statement extends { name: string }> {
   private readonly kept = new Map<string, Statement>();
-  /** Names forgotten and not yet closed in the database (closing one that is gone is no error). */
+  /**
+   * Names forgotten and not yet closed in the database. PGlite's Close of one that is gone is no
+   * error; PostgreSQL's DEALLOCATE is, so postgres.ts closes only those its server prepared.
+   */
   readonly closing: string[] = [];
 
   constructor(private readonly capacity = 256) {}

@@ -5,7 +5,7 @@ import { type Extensions, PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 
 /** pgcrypto: the read models' personal columns are opened in SQL (../read-models/sealed-columns.ts). */
-export const PGLITE_EXTENSIONS = { pgcrypto } satisfies Extensions;
+const PGLITE_EXTENSIONS = { pgcrypto } satisfies Extensions;
 
 const pgliteVersion = (): string => {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
