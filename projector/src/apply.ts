@@ -232,35 +232,75 @@ function gatheredInserts(tx: Sql, gathered: boolean) {
       const conflict = gatherable(then);
       if (!gathered) return void (await tx.query(...insertRow(schema, table, row, then)));
       const key = `${schema}.${table.storedAs} (${Object.keys(row).join(',')}) ${then}`;
-      const other = [...queued.keys()].some((k) => k !== key && k.startsWith(`${schema}.${table.storedAs} (`));
-      if (other) await flush();
-      const group = queued.get(key) ?? { table, schema, then, rows: new Map() };
-      const values = row as Record<string, unknown>;
-      // An upsert of a row queued before replaces it: one statement may not change a row twice,
-      // and the later values are what a second upsert would have left.
+      let group = queued.get(key);
+      if (!group) {
+        // One group per table at a time: a group of its rows with other columns or another
+        // conflict clause is written first (so, when this one is queued, there is none).
+        const prefix = `${schema}.${table.storedAs} (`;
+        for (const other of queued.keys()) {
+          if (other.startsWith(prefix)) {
+            await flush();
+            break;
+          }
+        }
+        group = { table, schema, then, rows: new Map() };
+      }
+      let values = row as Record<string, unknown>;
+      // An upsert of a row queued before is folded into it (one statement may not change a row
+      // twice): its set columns take the later values, the others keep what the first would have inserted.
       const identity =
         conflict.update && conflict.columns
           ? JSON.stringify(conflict.columns.map((column) => values[column]))
           : String(rowNumber++);
-      group.rows.delete(identity);
+      const earlier = group.rows.get(identity);
+      if (earlier) {
+        const later = values;
+        values = { ...earlier };
+        for (const column of conflict.sets) if (column in later) values[column] = later[column];
+        group.rows.delete(identity);
+      }
       group.rows.set(identity, values);
       queued.set(key, group);
     },
   } satisfies { flush(): Promise<void>; sql: Sql; insert: Batch['insert'] };
 }
 
+/** How a queued row meets one queued before it with the same key (gatherable). */
+interface Gathering {
+  /** An upsert (DO UPDATE): a row with the same key as one queued before is folded into it. */
+  update: boolean;
+  /** The conflict's key columns, when it names them. */
+  columns: string[] | null;
+  /** The columns an upsert sets (to the new row's values). */
+  sets: string[];
+}
+
 /**
  * What may be gathered: plain inserts, ON CONFLICT ... DO NOTHING, and upserts that set columns
- * only to the new row's values (ON CONFLICT (key) DO UPDATE SET a = EXCLUDED.a, ...), whose
- * later row then simply wins.
+ * only to the new row's values (ON CONFLICT (key) DO UPDATE SET a = EXCLUDED.a, ...). Of two rows
+ * with one key, the later's set columns win and the others keep the earlier's values: as the
+ * second upsert would have left the row the first inserted (or updated).
  */
-function gatherable(then: string): { update: boolean; columns: string[] | null } {
+function gatherable(then: string): Gathering {
+  let known = gatherables.get(then);
+  if (!known) gatherables.set(then, (known = gatherableNow(then)));
+  return known;
+}
+
+/** gatherable's answers, by clause: every insert a projection queues asks (a few clauses in all). */
+const gatherables = new Map<string, Gathering>();
+
+function gatherableNow(then: string): Gathering {
   const nothing = /^(ON CONFLICT( \((?<columns>[\w, ]+)\))? DO NOTHING)?$/.exec(then);
-  if (nothing) return { update: false, columns: null };
+  if (nothing) return { update: false, columns: null, sets: [] };
   const update = /^ON CONFLICT \((?<columns>[\w, ]+)\) DO UPDATE SET (?<sets>.+)$/.exec(then);
   const sets = update?.groups!.sets!.split(/,\s*/) ?? [];
   if (update && sets.every((set) => /^(\w+) = EXCLUDED\.\1$/.test(set))) {
-    return { update: true, columns: update.groups!.columns!.split(/,\s*/) };
+    return {
+      update: true,
+      columns: update.groups!.columns!.split(/,\s*/),
+      sets: sets.map((set) => set.split(' ')[0]!),
+    };
   }
   throw new Error(`batch.insert gathers plain inserts, DO NOTHING and upserts to EXCLUDED values, not '${then}'`);
 }
