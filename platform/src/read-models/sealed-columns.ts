@@ -93,16 +93,28 @@ let derived: { key: Buffer; gramKey: Buffer } | null = null;
 
 export function searchGrams(key: Buffer, text: string): number[] {
   if (derived?.key !== key) derived = { key, gramKey: createHmac('sha256', key).update(SEARCH_GRAM_CONTEXT).digest() };
-  const chars = Array.from(cleanText(text));
-  const count = Math.max(0, chars.length - SEARCH_GRAM_LENGTH + 1);
+  // The pieces are cut from the text's UTF-8 where each character starts (a byte that does not
+  // continue one): a string and a write per piece cost a rebuild more than enciphering them.
+  const bytes = Buffer.from(cleanText(text), 'utf8');
+  const starts: number[] = [];
+  for (let i = 0; i < bytes.length; i++) if ((bytes[i]! & 0xc0) !== 0x80) starts.push(i);
+  starts.push(bytes.length);
+  const count = Math.max(0, starts.length - SEARCH_GRAM_LENGTH);
   if (count === 0) return [];
   const blocks = Buffer.alloc(count * BLOCK);
-  for (let i = 0; i < count; i++) blocks.write(chars.slice(i, i + SEARCH_GRAM_LENGTH).join(''), i * BLOCK, 'utf8');
+  for (let i = 0; i < count; i++) {
+    for (let from = starts[i]!, to = starts[i + SEARCH_GRAM_LENGTH]!, at = i * BLOCK; from < to; from++, at++)
+      blocks[at] = bytes[from]!;
+  }
   const cipher = createCipheriv('aes-256-ecb', derived.gramKey, null).setAutoPadding(false);
-  const enciphered = Buffer.concat([cipher.update(blocks), cipher.final()]);
-  const grams = new Set<number>();
-  for (let i = 0; i < count; i++) grams.add(enciphered.readInt32BE(i * BLOCK));
-  return [...grams].sort((a, b) => a - b);
+  const enciphered = cipher.update(blocks);
+  cipher.final(); // whole blocks, no padding: nothing more comes out
+  const pieces = new Int32Array(count);
+  for (let i = 0; i < count; i++) pieces[i] = enciphered.readInt32BE(i * BLOCK);
+  pieces.sort(); // numeric, as a typed array sorts
+  const grams: number[] = [];
+  for (let i = 0; i < count; i++) if (i === 0 || pieces[i] !== pieces[i - 1]) grams.push(pieces[i]!);
+  return grams;
 }
 
 /**
