@@ -81,13 +81,13 @@ export const attendanceProjection: Projection = {
           walk_in: e.walkIn,
           voided_at: null,
         });
-        pending.attempts.push(attemptRow(stored.position, { ...e, outcome: 'accepted', reason: null }));
+        pending.attempts.push(attemptRow(stored.position, 'accepted', null, e));
         pending.recount(e.courseId, e.roundId);
         return;
       }
       case 'ScanRefused': {
         const e = event.data;
-        pending.attempts.push(attemptRow(stored.position, { ...e, outcome: 'refused' }));
+        pending.attempts.push(attemptRow(stored.position, 'refused', e.reason, e));
         return;
       }
       case 'AttendanceVoided': {
@@ -98,7 +98,13 @@ export const attendanceProjection: Projection = {
         if (scanned) scanned.voided_at = e.voidedAt;
         else pending.voids.set(key, { round_id: e.roundId, member_id: e.memberId, voided_at: e.voidedAt });
         pending.attempts.push(
-          attemptRow(stored.position, { ...e, outcome: 'voided', scannerId: e.voidedBy, serverTime: e.voidedAt }),
+          attemptRow(stored.position, 'voided', e.reason, {
+            courseId: e.courseId,
+            roundId: e.roundId,
+            memberId: e.memberId,
+            scannerId: e.voidedBy,
+            serverTime: e.voidedAt,
+          }),
         );
         pending.recount(e.courseId, e.roundId);
         return;
@@ -224,15 +230,24 @@ const countAttempts = (sql: Sql, schema: string) =>
 const close = (sql: Sql, schema: string, scope: 'course' | 'round', id: string) =>
   sql.query(...insertRow(schema, attendanceClosed, { scope, id }, 'ON CONFLICT DO NOTHING'));
 
-/** The audit's row for an attempt at `position` (one function, not a closure made for each event). */
-const attemptRow = (position: number, row: Attempt): StoredRowOf<typeof scanAttempts> => ({
+/**
+ * The audit's row for an attempt at `position` (one function, not a closure made for each event),
+ * read from the event's data as it is: a copy of decoded data with the outcome spread in cost
+ * more than the rest of the attempt's work (about 4 microseconds each).
+ */
+const attemptRow = (
+  position: number,
+  outcome: 'accepted' | 'refused' | 'voided',
+  reason: string | null,
+  row: Attempt,
+): StoredRowOf<typeof scanAttempts> => ({
   position,
   course_id: row.courseId,
   round_id: row.roundId,
   member_id: row.memberId,
   scanner_id: row.scannerId,
-  outcome: row.outcome,
-  reason: row.reason,
+  outcome,
+  reason,
   server_time: row.serverTime,
   device_id: row.deviceId ?? null,
   method: row.method ?? null,
@@ -244,8 +259,6 @@ const attemptRow = (position: number, row: Attempt): StoredRowOf<typeof scanAtte
 interface Attempt {
   courseId: string;
   roundId: string;
-  outcome: 'accepted' | 'refused' | 'voided';
-  reason: string | null;
   memberId: string | null;
   scannerId: string;
   serverTime: string;
