@@ -28,10 +28,10 @@ export interface Projection {
    */
   afterRebuild?(sql: Sql, schema: string): Promise<void>;
   /**
-   * Every event it reads is about one course (`courseOf` in apply.ts) and what it writes for it
-   * touches only that course's rows: a rebuild on PostgreSQL fills it in several lanes side by
-   * side, each holding a share of the courses on a connection of its own (one course's events
-   * stay in order in one lane).
+   * What it writes for an event about a course (`courseOf` in apply.ts) touches only that course's
+   * rows, and what it writes for an event about none, no course's: a rebuild on PostgreSQL fills
+   * it in several lanes side by side, each holding a share of the courses on a connection of its
+   * own (one course's events stay in order in one lane; the events about no course go to the first).
    */
   byCourse?: boolean;
   /**

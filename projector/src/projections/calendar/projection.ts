@@ -1,7 +1,7 @@
 import { accountIdOf, decodeAccountEvent } from '@portal/contracts/accounts/account.events';
 import { calendarOwnerOf, decodeCalendarEvent } from '@portal/contracts/calendar/calendar.events';
 import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
-import { createTable, insertRow } from '@portal/platform/read-models/table';
+import { createTable } from '@portal/platform/read-models/table';
 import { calendarFeeds, calendarRounds, calendarTables } from '@portal/read-models/calendar';
 import type { Projection } from '../../projection.ts';
 
@@ -23,7 +23,7 @@ export const calendarProjection: Projection = {
   async createTables(sql, schema) {
     for (const table of calendarTables) await createTable(sql, schema, table);
   },
-  async apply(sql, schema, stored) {
+  async apply(sql, schema, stored, _personal, batch) {
     if (accountTypes.has(stored.type) && decodeAccountEvent(stored)) {
       await sql.query(`DELETE FROM ${schema}.calendar_feeds WHERE account_id = $1`, [accountIdOf(stored.streamId)]);
       return;
@@ -35,13 +35,11 @@ export const calendarProjection: Projection = {
         feed_id: event.data.feedId,
         issued_at: event.data.issuedAt,
       };
-      await sql.query(
-        ...insertRow(
-          schema,
-          calendarFeeds,
-          row,
-          'ON CONFLICT (account_id) DO UPDATE SET feed_id = EXCLUDED.feed_id, issued_at = EXCLUDED.issued_at',
-        ),
+      await batch.insert(
+        schema,
+        calendarFeeds,
+        row,
+        'ON CONFLICT (account_id) DO UPDATE SET feed_id = EXCLUDED.feed_id, issued_at = EXCLUDED.issued_at',
       );
       return;
     }
@@ -58,7 +56,7 @@ export const calendarProjection: Projection = {
           ends_at: d.roundEndTime,
           changed_at: d.scheduledAt,
         };
-        await sql.query(...insertRow(schema, calendarRounds, row, 'ON CONFLICT (round_id) DO NOTHING'));
+        await batch.insert(schema, calendarRounds, row, 'ON CONFLICT (round_id) DO NOTHING');
         return;
       }
       case 'RoundRescheduled':

@@ -40,6 +40,9 @@ interface Notice {
 export const notificationsProjection: Projection = {
   name: 'notifications',
   reads: readsOf(decodeNotificationEvent, decodeAccountEvent, decodeCourseEvent),
+  // What it keeps of a course (notify_courses, notify_enrolments) is that course's; a notification's
+  // rows are keyed by its event's position, and inboxes and accounts are about no course (one lane).
+  byCourse: true,
   version: 2,
   async createTables(sql, schema) {
     for (const table of notificationsTables) await createTable(sql, schema, table);
