@@ -55,7 +55,8 @@ async function fillFromLog(options: RebuildOptions, next: string, projections: r
     await writeCheckpoint(tx, next, reached);
   });
   options.onIndexing?.();
-  await buildQueryIndexes(db, next, aside);
+  // Two at a time on PostgreSQL (its connections are processes); PGlite has one connection.
+  await buildQueryIndexes(db, next, aside, db.kind === 'postgres' ? 2 : 1);
   return { done, total };
 }
 

@@ -26,17 +26,46 @@ export async function setQueryIndexesAside(sql: Sql, schema: string): Promise<Qu
 
 /**
  * Builds the indexes set aside, marked again, then gathers statistics on every table of `schema`
- * (freshly filled tables have none, and the planner would guess the queries' plans).
+ * (freshly filled tables have none, and the planner would guess the queries' plans). With
+ * `lanes` above 1 (a pool of connections), that many statements run at once, the largest
+ * tables' first: each is one process's work in PostgreSQL, and a rebuild's machine has more cores.
  */
-export async function buildQueryIndexes(sql: Sql, schema: string, indexes: readonly QueryIndex[]): Promise<void> {
-  for (const { name, definition } of indexes) {
-    await sql.query(definition);
-    await markQueryIndex(sql, schema, name);
-  }
+export async function buildQueryIndexes(
+  sql: Sql,
+  schema: string,
+  indexes: readonly QueryIndex[],
+  lanes = 1,
+): Promise<void> {
   const tables = await sql.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY c.relname`,
+      WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY pg_relation_size(c.oid) DESC, c.relname`,
     [schema],
   );
-  for (const { name } of tables) await sql.query(`ANALYZE ${schema}.${name}`);
+  const order = new Map(tables.map(({ name }, i) => [name, i]));
+  const tableOf = (definition: string) => /\bON (?:ONLY )?\S+?\.(\w+) /.exec(definition)?.[1] ?? '';
+  const largestFirst = [...indexes].sort(
+    (a, b) => (order.get(tableOf(a.definition)) ?? 0) - (order.get(tableOf(b.definition)) ?? 0),
+  );
+  await inLanes(largestFirst, lanes, async ({ name, definition }) => {
+    await sql.query(definition);
+    await markQueryIndex(sql, schema, name);
+  });
+  await inLanes(tables, lanes, ({ name }) => sql.query(`ANALYZE ${schema}.${name}`));
+}
+
+/** `work` for each item in order, `lanes` at a time; after a failure no more is started, and the first is thrown. */
+async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, async () => {
+      while (!failed && next < items.length) {
+        const item = items[next++]!;
+        await work(item).catch((error: unknown) => {
+          failed = true;
+          throw error;
+        });
+      }
+    }),
+  );
 }
