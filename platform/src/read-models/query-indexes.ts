@@ -53,11 +53,14 @@ export async function buildQueryIndexes(
   await inLanes(tables, lanes, ({ name }) => sql.query(`ANALYZE ${schema}.${name}`));
 }
 
-/** `work` for each item in order, `lanes` at a time; after a failure no more is started, and the first is thrown. */
+/**
+ * `work` for each item in order, `lanes` at a time; after a failure no more is started, and once
+ * every lane has stopped (none left running behind the caller) the first failure is thrown.
+ */
 async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
   let failed = false;
-  await Promise.all(
+  const settled = await Promise.allSettled(
     Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, async () => {
       while (!failed && next < items.length) {
         const item = items[next++]!;
@@ -68,4 +71,6 @@ async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) =>
       }
     }),
   );
+  const failure = settled.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
+  if (failure) throw failure.reason;
 }
