@@ -31,6 +31,7 @@ async function keptPostgres(url: string): Promise<SqlDatabase | null> {
   try {
     if (dropping) {
       await admin.query(`DROP DATABASE IF EXISTS ${KEPT} WITH (FORCE)`);
+      console.log(`postgres: the kept log (database ${KEPT}) dropped`);
       return null;
     }
     const { rowCount } = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [KEPT]);
@@ -46,6 +47,7 @@ async function keptPostgres(url: string): Promise<SqlDatabase | null> {
 async function keptPglite(): Promise<SqlDatabase | null> {
   if (dropping) {
     rmSync(folder, { recursive: true, force: true });
+    console.log(`pglite: the kept log (${folder}) dropped`);
     return null;
   }
   return openPglite(folder);
