@@ -6,7 +6,6 @@
  * read, such as the people's keys, run). Prints the CPU per 1,000 events of each projection, the
  * best of BENCH_TIMES (3) runs; BENCH_PROJECTIONS=accounts,attendance measures those alone. `DATABASE_URL=... npx tsx bench/projection-cpu.bench.ts`
  */
-import { performance } from 'node:perf_hooks';
 import type { StoredEvent } from '@portal/contracts/envelope';
 import { connectPostgres } from '@portal/platform/store/postgres';
 import { readAllAfter } from '@portal/platform/store/event-store';
@@ -14,7 +13,7 @@ import { START, checkpointOf } from '@portal/platform/store/port';
 import type { Sql } from '@portal/platform/store/sql';
 import { applyEvents } from '@portal/projector/apply';
 import { projections } from '@portal/projector/projections/index';
-import './measure.ts';
+import './measure.ts'; // personal data sealed with the test key, as the benchmarks' logs are
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL (the kept log of bench/rebuild-again.bench.ts)');
@@ -50,13 +49,11 @@ for (const projection of projections.filter((p) => !only || only.includes(p.name
   let best = Infinity;
   for (let run = 0; run < times; run++) {
     const cpu = process.cpuUsage();
-    const started = performance.now();
     for (const events of batches) {
       await applyEvents(readsOnly, 'rm', [projection], events, { rebuilding: true, aside: new Set() });
     }
     const used = process.cpuUsage(cpu);
     best = Math.min(best, (used.user + used.system) / 1000);
-    void started;
   }
   total += best;
   console.log(`  ${projection.name.padEnd(14)} ${((best / read) * 1000).toFixed(1).padStart(7)} ms per 1,000 events`);

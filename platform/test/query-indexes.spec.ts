@@ -21,7 +21,11 @@ describe.each(testDatabases())('query indexes built in lanes on $name', (databas
   afterAll(() => drop());
 
   it('stops at a failure, throws it once the other lane has stopped, and leaves what it built marked', async () => {
-    const index = (name: string, column: string) => ({ name, definition: `CREATE INDEX ${name} ON qi.t (${column})` });
+    const index = (name: string, column: string) => ({
+      name,
+      table: 't',
+      definition: `CREATE INDEX ${name} ON qi.t (${column})`,
+    });
     const built = buildQueryIndexes(
       db,
       'qi',

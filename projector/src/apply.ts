@@ -248,10 +248,9 @@ function gatheredInserts(tx: Sql, gathered: boolean) {
       let values = row as Record<string, unknown>;
       // An upsert of a row queued before is folded into it (one statement may not change a row
       // twice): its set columns take the later values, the others keep what the first would have inserted.
-      const identity =
-        conflict.update && conflict.columns
-          ? JSON.stringify(conflict.columns.map((column) => values[column]))
-          : String(rowNumber++);
+      const identity = conflict.columns
+        ? JSON.stringify(conflict.columns.map((column) => values[column]))
+        : String(rowNumber++);
       const earlier = group.rows.get(identity);
       if (earlier) {
         const later = values;
@@ -267,9 +266,7 @@ function gatheredInserts(tx: Sql, gathered: boolean) {
 
 /** How a queued row meets one queued before it with the same key (gatherable). */
 interface Gathering {
-  /** An upsert (DO UPDATE): a row with the same key as one queued before is folded into it. */
-  update: boolean;
-  /** The conflict's key columns, when it names them. */
+  /** An upsert's key columns (DO UPDATE): a row with the same key as one queued before is folded into it. Null for the rest. */
   columns: string[] | null;
   /** The columns an upsert sets (to the new row's values). */
   sets: string[];
@@ -292,12 +289,11 @@ const gatherables = new Map<string, Gathering>();
 
 function gatherableNow(then: string): Gathering {
   const nothing = /^(ON CONFLICT( \((?<columns>[\w, ]+)\))? DO NOTHING)?$/.exec(then);
-  if (nothing) return { update: false, columns: null, sets: [] };
+  if (nothing) return { columns: null, sets: [] };
   const update = /^ON CONFLICT \((?<columns>[\w, ]+)\) DO UPDATE SET (?<sets>.+)$/.exec(then);
   const sets = update?.groups!.sets!.split(/,\s*/) ?? [];
   if (update && sets.every((set) => /^(\w+) = EXCLUDED\.\1$/.test(set))) {
     return {
-      update: true,
       columns: update.groups!.columns!.split(/,\s*/),
       sets: sets.map((set) => set.split(' ')[0]!),
     };

@@ -1,9 +1,10 @@
 import type { Sql } from '../store/sql.ts';
 import { QUERY_INDEX, markQueryIndex } from './table.ts';
 
-/** A query-only index set aside while a rebuild fills its table: its name and how to build it. */
+/** A query-only index set aside while a rebuild fills its table: its name, its table's, and how to build it. */
 export interface QueryIndex {
   name: string;
+  table: string;
   definition: string;
 }
 
@@ -14,8 +15,9 @@ export interface QueryIndex {
  */
 export async function setQueryIndexesAside(sql: Sql, schema: string): Promise<QueryIndex[]> {
   const indexes = await sql.query<QueryIndex>(
-    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+    `SELECT i.relname AS name, t.relname AS "table", pg_get_indexdef(i.oid) AS definition
        FROM pg_class i JOIN pg_namespace n ON n.oid = i.relnamespace
+       JOIN pg_index x ON x.indexrelid = i.oid JOIN pg_class t ON t.oid = x.indrelid
       WHERE n.nspname = $1 AND i.relkind = 'i' AND obj_description(i.oid, 'pg_class') = $2
       ORDER BY i.relname`,
     [schema, QUERY_INDEX],
@@ -42,10 +44,7 @@ export async function buildQueryIndexes(
     [schema],
   );
   const order = new Map(tables.map(({ name }, i) => [name, i]));
-  const tableOf = (definition: string) => /\bON (?:ONLY )?\S+?\.(\w+) /.exec(definition)?.[1] ?? '';
-  const largestFirst = [...indexes].sort(
-    (a, b) => (order.get(tableOf(a.definition)) ?? 0) - (order.get(tableOf(b.definition)) ?? 0),
-  );
+  const largestFirst = [...indexes].sort((a, b) => order.get(a.table)! - order.get(b.table)!);
   await inLanes(largestFirst, lanes, async ({ name, definition }) => {
     await sql.query(definition);
     await markQueryIndex(sql, schema, name);
