@@ -1,5 +1,6 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import { KeptStatements, isKept, isReshaped, mayReshape } from './kept-statements.ts';
+import { bindMessage, textOf } from './pglite-bind.ts';
 
 /**
  * The embedded database's statements, each parsed and described once (a named prepared
@@ -43,12 +44,11 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
   let changedIn: On | null = null;
   let named = 0;
 
-  const send = (inTransaction: boolean, ...messages: Uint8Array[]) => {
-    const closes = kept.closing.splice(0).map((name) => protocol.serialize.close({ type: 'S', name }));
-    return db.execProtocolStream(concat([...closes, ...messages, protocol.serialize.sync()]), {
-      syncToFs: !inTransaction,
-    });
-  };
+  const closing = () => kept.closing.splice(0).map((name) => protocol.serialize.close({ type: 'S', name }));
+  const send = (inTransaction: boolean, ...messages: Uint8Array[]) =>
+    db.execProtocolStream(concat([...closing(), ...messages, protocol.serialize.sync()]), { syncToFs: !inTransaction });
+  /** PGlite's serializer for a type the bind message's own does not know (pglite-bind.ts). */
+  const fallback = (type: number) => db.serializers[type] ?? String;
 
   async function prepare(text: string, inTransaction: boolean): Promise<Statement> {
     const name = `portal_${++named}`;
@@ -72,21 +72,19 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
       kept.forgetAll();
     }
     const statement = kept.get(text) ?? (await prepare(text, inTransaction));
-    const values = params.map((param, i) => {
-      if (param === null || param === undefined) return null;
-      const serialize = db.serializers[statement.parameterTypes[i]!];
-      return serialize ? serialize(param) : String(param);
-    });
-    const answer = await send(
-      inTransaction,
-      protocol.serialize.bind({ statement: statement.name, values }),
-      protocol.serialize.execute({}),
-    ).catch((error: unknown) => {
-      // Its tables changed shape where this module could not see it (a function's DDL): refused
-      // once, then prepared anew.
-      if (isReshaped(error)) kept.forget(text);
-      throw error;
-    });
+    const values = params.map((param, i) =>
+      param === null || param === undefined ? null : textOf(statement.parameterTypes[i]!, param, fallback),
+    );
+    const answer = await db
+      .execProtocolStream(bindMessage(statement.name, values, closing()), {
+        syncToFs: !inTransaction,
+      })
+      .catch((error: unknown) => {
+        // Its tables changed shape where this module could not see it (a function's DDL): refused
+        // once, then prepared anew.
+        if (isReshaped(error)) kept.forget(text);
+        throw error;
+      });
     // The row description came once, when it was prepared: the rows are read by it.
     const messages = statement.rowDescription ? [statement.rowDescription, ...answer] : answer;
     return parse.parseResults(messages, db.parsers)[0]!.rows;
