@@ -75,6 +75,36 @@ describe.each(testDatabases())('rows by COPY on $name', (database) => {
     );
   });
 
+  it("stores each value as it was given, both ways (in the portal's text forms, not the drivers')", async () => {
+    const utf8 = (t: string | null) => (t === null ? null : Buffer.from(t).toString());
+    await fc.assert(
+      fc.asyncProperty(rows, async (batch) => {
+        await db.query('TRUNCATE by_copy.things, by_insert.things');
+        await copyRows(db, 'by_copy', things, batch);
+        await db.query(...insertRows('by_insert', things, batch));
+        const expected = batch.map((r) => ({
+          id: r.id,
+          name: utf8(r.name),
+          sealed: r.sealed?.toString('hex') ?? null,
+          flag: r.flag,
+          amount: r.amount === null ? null : String(r.amount),
+          at: r.at,
+          doc: r.doc === null ? null : JSON.parse(utf8(JSON.stringify(r.doc))!),
+          tags: r.tags?.map(utf8) ?? null,
+        }));
+        for (const schema of ['by_copy', 'by_insert']) {
+          const stored = await db.query(
+            `SELECT id, name, encode(sealed, 'hex') AS sealed, flag, amount::text AS amount,
+                    to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, doc, tags
+               FROM ${schema}.things ORDER BY id`,
+          );
+          expect(stored).toEqual(expected);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('fails a COPY the table refuses with its error, rolls back and leaves the connection usable', async () => {
     const batch = fc.sample(rows, 1)[0]!;
     await db.query('TRUNCATE by_copy.things');

@@ -1,4 +1,5 @@
 import { copyText } from '../store/copy-text.ts';
+import { arrayText } from '../store/text-form.ts';
 import type { Sql } from '../store/sql.ts';
 import { createSealedView, openText } from './sealed-columns.ts';
 
@@ -156,7 +157,8 @@ export function insertRows<T extends Table>(
   after = 0,
 ): [string, unknown[]] {
   const { names, types, isArray } = columnsOf('insertRows', table, rows);
-  const params = names.map((name, i) => rows.map((row) => valueOf(row, name, isArray[i]!)));
+  // Each column's array in its text form: the drivers' own way with arrays cost a rebuild a tenth.
+  const params = names.map((name, i) => arrayText(rows.map((row) => valueOf(row, name, isArray[i]!))));
   const arrays = types.map((type, i) => (isArray[i] ? `$${after + i + 1}::text[]` : `$${after + i + 1}::${type}[]`));
   const selected = names.map((name, i) => (isArray[i] ? `input.${name}::${types[i]}` : `input.${name}`));
   return [
@@ -198,12 +200,8 @@ function columnsOf(caller: string, table: Table, rows: readonly object[]) {
 
 const valueOf = (row: object, name: string, isArray: boolean) => {
   const value = (row as Record<string, unknown>)[name] ?? null;
-  return isArray && value !== null ? arrayLiteral(value as unknown[]) : value;
+  return isArray && value !== null ? arrayText(value as unknown[]) : value;
 };
-
-/** A one-dimensional array as PostgreSQL's text form: each element quoted (commas, quotes and backslashes kept), NULL as NULL. */
-const arrayLiteral = (values: unknown[]) =>
-  `{${values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 
 /** 'timestamptz NOT NULL' -> 'timestamptz'; 'bigint PRIMARY KEY' -> 'bigint'. */
 const sqlTypeOf = (declaration: string) =>

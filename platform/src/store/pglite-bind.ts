@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { arrayText, byteaText } from './text-form.ts';
 
 /**
  * A kept statement's Bind, Execute and Sync as one message for PGlite (pglite-statements.ts),
@@ -49,7 +50,7 @@ function scalar(type: number, value: unknown): string | undefined {
   if (type === BOOL) return typeof value === 'boolean' ? (value ? 't' : 'f') : undefined;
   if (type === BYTEA) {
     if (!(value instanceof Uint8Array)) return undefined;
-    return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+    return byteaText(value);
   }
   if (type === JSON_TYPE || type === JSONB) {
     if (typeof value === 'string') return value;
@@ -63,31 +64,14 @@ function scalar(type: number, value: unknown): string | undefined {
   return undefined;
 }
 
-const NEEDS_ESCAPE = /[\\"]/;
-
-/** An array's text form, as PGlite's arraySerializer writes it (every element quoted). */
-function arrayText(values: readonly unknown[], element: Serialize): string {
-  if (values.length === 0) return '{}';
-  let text = '{';
-  for (let i = 0; i < values.length; i++) {
-    if (i > 0) text += ',';
-    const value = values[i];
-    if (value === null || value === undefined) text += 'null';
-    else if (Array.isArray(value)) text += arrayText(value, element);
-    else {
-      const written = element(value);
-      text += NEEDS_ESCAPE.test(written) ? `"${written.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : `"${written}"`;
-    }
-  }
-  return `${text}}`;
-}
-
 /**
  * A parameter in text format for a parameter of `type`: this module's where it knows the type
  * and value, `fallback` (PGlite's serializer for the type, or String) otherwise.
  */
 export function textOf(type: number, value: unknown, fallback: (type: number) => Serialize): string {
   const element = ELEMENT_OF.get(type);
+  // An array given in its text form already (insertRows).
+  if (element !== undefined && typeof value === 'string') return value;
   if (element !== undefined && Array.isArray(value)) {
     const serialize = fallback(element);
     return arrayText(value, (item) => scalar(element, item) ?? serialize(item));
