@@ -206,6 +206,11 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
     expect(behind.events).toBe(2);
     expect(Date.parse(behind.oldestAt!)).toBeLessThanOrEqual(Date.now());
     expect(await store.lagBehind(lastCheckpoint!)).toEqual({ events: 0, oldestAt: null });
+    // Counted one by one up to a limit, then estimated from the positions the log spans.
+    const counted = await store.lagBehind(firstCheckpoint!, 1);
+    expect(counted.events).toBe(last.position - first.position);
+    expect(counted.oldestAt).not.toBeNull();
+    expect(await store.lagBehind(firstCheckpoint!, 3)).toEqual(behind);
   });
 
   it('lets a reader follow many concurrent writers without skipping or repeating an event', async () => {

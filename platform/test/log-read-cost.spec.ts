@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_LOG, createEventStore } from '../src/store/event-store.ts';
+import { LAG_BEHIND, READ_LOG, createEventStore } from '../src/store/event-store.ts';
 import { START, checkpointOf } from '../src/store/port.ts';
 import type { SqlDatabase } from '../src/store/sql.ts';
 import { openEventStore, testDatabases } from '../src/testing/databases.ts';
@@ -53,5 +53,18 @@ describe.each(testDatabases())('reading a batch of a long log on $name', (databa
       // Pages read (from memory or disk): the batch's few and the last event's, whatever follows.
       expect(root['Shared Hit Blocks'] + root['Shared Read Blocks']).toBeLessThan(20);
     }
+  });
+
+  it('says how far behind the start is from the first events counted, not from all of them', async () => {
+    // A health check asks it while a projector catches up: it counts up to its limit, then estimates.
+    const store = createEventStore(db);
+    await expect.poll(async () => (await store.lagBehind(START, BATCH)).events, { timeout: 10_000 }).toBe(LOG);
+    const [explained] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanRoot }] | string }>(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${LAG_BEHIND}`,
+      [START.transactionId, START.position, BATCH],
+    );
+    const plan = explained!['QUERY PLAN'];
+    const root = (typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: PlanRoot }]) : plan)[0].Plan;
+    expect(root['Shared Hit Blocks'] + root['Shared Read Blocks']).toBeLessThan(20);
   });
 });

@@ -118,8 +118,11 @@ export interface EventStore {
   /**
    * How far `checkpoint` is behind the log: committed events after it, including any a long
    * transaction elsewhere still holds back from readers, and when the oldest of them was appended.
+   * Counted one by one up to `counted` (100,000); beyond that, estimated from the global positions
+   * the log spans after the checkpoint (at most a little over: a rolled-back append leaves a gap),
+   * and the oldest is that of the first `counted`.
    */
-  lagBehind(checkpoint: Checkpoint): Promise<{ events: number; oldestAt: string | null }>;
+  lagBehind(checkpoint: Checkpoint, counted?: number): Promise<{ events: number; oldestAt: string | null }>;
   /**
    * Whether a read of the log may leave committed events behind a transaction still running
    * (readAll): false on PGlite, whose one connection runs a read only when no transaction is open.
