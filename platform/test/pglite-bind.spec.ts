@@ -26,6 +26,8 @@ describe("the embedded database's parameters", () => {
   const texts = fc.oneof(text, awkward);
   const time = fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true });
   const bytes = fc.uint8Array({ maxLength: 64 });
+  // An element of a json[] that is itself an array would be read as a dimension more, by both.
+  const jsonElement = fc.oneof(fc.json(), fc.jsonValue()).filter((v) => !Array.isArray(v));
   const values: [string, number, fc.Arbitrary<unknown>][] = [
     ['text', 25, texts],
     ['text[]', 1009, fc.array(fc.option(texts), { maxLength: 8 })],
@@ -65,6 +67,40 @@ describe("the embedded database's parameters", () => {
     ['json', 114, fc.oneof(fc.jsonValue(), fc.json())],
     ['numeric', 1700, fc.oneof(fc.integer(), fc.constant('1.50'))],
     ['xid8', 5069, fc.oneof(fc.maxSafeInteger(), fc.nat().map(String))],
+    ['bpchar', 1042, texts],
+    ['int2', 21, fc.integer({ min: -32768, max: 32767 })],
+    ['int4', 23, fc.oneof(fc.integer(), fc.constant('7'))],
+    ['oid', 26, fc.nat()],
+    ['float4', 700, fc.float({ noNaN: true })],
+    [
+      'date',
+      1082,
+      fc.oneof(
+        time,
+        time.map((t) => t.toISOString().slice(0, 10)),
+      ),
+    ],
+    [
+      'timestamp',
+      1114,
+      fc.oneof(
+        time,
+        time.map((t) => t.toISOString()),
+      ),
+    ],
+    ['varchar[]', 1015, fc.array(fc.option(texts), { maxLength: 6 })],
+    ['bpchar[]', 1014, fc.array(fc.option(texts), { maxLength: 6 })],
+    ['int2[]', 1005, fc.array(fc.integer({ min: -32768, max: 32767 }), { maxLength: 6 })],
+    ['oid[]', 1028, fc.array(fc.nat(), { maxLength: 6 })],
+    ['float4[]', 1021, fc.array(fc.float({ noNaN: true }), { maxLength: 6 })],
+    ['float8[]', 1022, fc.array(fc.double({ noNaN: true }), { maxLength: 6 })],
+    ['numeric[]', 1231, fc.array(fc.oneof(fc.integer(), fc.constant('2.5')), { maxLength: 6 })],
+    ['date[]', 1182, fc.array(fc.option(time), { maxLength: 6 })],
+    ['timestamp[]', 1115, fc.array(fc.option(time), { maxLength: 6 })],
+    ['json[]', 199, fc.array(fc.option(jsonElement), { maxLength: 4 })],
+    ['jsonb[]', 3807, fc.array(fc.option(jsonElement), { maxLength: 4 })],
+    ['xid8[]', 271, fc.array(fc.maxSafeInteger(), { maxLength: 6 })],
+    ['an array as its text', 1009, fc.constantFrom('{}', '{"a","b"}', '{null}')],
   ];
 
   it.each(values)('writes %s as PGlite does', (_, type, value) => {

@@ -15,7 +15,7 @@ const BOOL = 16;
 const BYTEA = 17;
 const JSON_TYPE = 114;
 const JSONB = 3802;
-const TEXT_LIKE = new Set([25, 1042, 1043, 19]); // text, bpchar, varchar, name
+const TEXT_LIKE = new Set([25, 1042, 1043]); // text, bpchar, varchar
 const NUMBERS = new Set([20, 21, 23, 26, 700, 701, 1700, 5069, 28]); // int8, int2, int4, oid, float4, float8, numeric, xid8, xid
 const TIMES = new Set([1082, 1114, 1184]); // date, timestamp, timestamptz
 
