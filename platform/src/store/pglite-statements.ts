@@ -1,6 +1,7 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import { KeptStatements, isKept, isReshaped, mayReshape } from './kept-statements.ts';
 import { bindMessage, textOf } from './pglite-bind.ts';
+import { byteaBytes } from './text-form.ts';
 
 /**
  * The embedded database's statements, each parsed and described once (a named prepared
@@ -49,6 +50,13 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
     db.execProtocolStream(concat([...closing(), ...messages, protocol.serialize.sync()]), { syncToFs: !inTransaction });
   /** PGlite's serializer for a type the bind message's own does not know (pglite-bind.ts). */
   const fallback = (type: number) => db.serializers[type] ?? String;
+  /**
+   * PGlite's parsers (as they are then: it adds array types'), but bytea read by Node's hex
+   * decoder (PGlite's parses each byte apart).
+   */
+  const parsers: typeof db.parsers = Object.assign(Object.create(db.parsers) as typeof db.parsers, {
+    [BYTEA]: byteaBytes,
+  });
 
   async function prepare(text: string, inTransaction: boolean): Promise<Statement> {
     const name = `portal_${++named}`;
@@ -87,7 +95,7 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
       });
     // The row description came once, when it was prepared: the rows are read by it.
     const messages = statement.rowDescription ? [statement.rowDescription, ...answer] : answer;
-    return parse.parseResults(messages, db.parsers)[0]!.rows;
+    return parse.parseResults(messages, parsers)[0]!.rows;
   }
 
   return async (on, text, params = []) => {
@@ -107,6 +115,8 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
     return inTransaction ? db.runExclusive(work) : db._runExclusiveTransaction(() => db.runExclusive(work));
   };
 }
+
+const BYTEA = 17;
 
 const concat = (parts: Uint8Array[]) => {
   const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
