@@ -113,6 +113,13 @@ describe.each(testDatabases())('what the SQL adapter promises on $name', (databa
       }),
       { numRuns: 150 },
     );
+    // A megabyte of it, alone and as an array's element.
+    const big = 'ก่ำ "q" \\ é\udc00 '.repeat(70_000);
+    const [row] = await db.query<{ one: string; list: string[] }>(`SELECT $1::text AS one, $2::text[] AS list`, [
+      big,
+      [big, null],
+    ]);
+    expect(row).toEqual({ one: sent(big), list: [sent(big), null] });
   });
 
   it('runs transactions asked for at once one after another, each seeing what the one before committed', async () => {

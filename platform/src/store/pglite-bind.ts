@@ -12,7 +12,7 @@ import { arrayText, byteaText } from './text-form.ts';
 
 /** PostgreSQL's type OIDs, as parameter descriptions give them. */
 const BOOL = 16;
-const BYTEA = 17;
+export const BYTEA = 17;
 const JSON_TYPE = 114;
 const JSONB = 3802;
 const TEXT_LIKE = new Set([25, 1042, 1043]); // text, bpchar, varchar

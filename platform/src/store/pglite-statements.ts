@@ -1,6 +1,6 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import { KeptStatements, isKept, isReshaped, mayReshape } from './kept-statements.ts';
-import { bindMessage, textOf } from './pglite-bind.ts';
+import { BYTEA, bindMessage, textOf } from './pglite-bind.ts';
 import { byteaBytes } from './text-form.ts';
 
 /**
@@ -51,12 +51,10 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
   /** PGlite's serializer for a type the bind message's own does not know (pglite-bind.ts). */
   const fallback = (type: number) => db.serializers[type] ?? String;
   /**
-   * PGlite's parsers (as they are then: it adds array types'), but bytea read by Node's hex
-   * decoder (PGlite's parses each byte apart).
+   * PGlite's parsers (complete once it is ready: it adds its array types' then), but bytea read by
+   * Node's hex decoder (PGlite's parses each byte apart).
    */
-  const parsers: typeof db.parsers = Object.assign(Object.create(db.parsers) as typeof db.parsers, {
-    [BYTEA]: byteaBytes,
-  });
+  const parsers: typeof db.parsers = { ...db.parsers, [BYTEA]: byteaBytes };
 
   async function prepare(text: string, inTransaction: boolean): Promise<Statement> {
     const name = `portal_${++named}`;
@@ -115,8 +113,6 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
     return inTransaction ? db.runExclusive(work) : db._runExclusiveTransaction(() => db.runExclusive(work));
   };
 }
-
-const BYTEA = 17;
 
 const concat = (parts: Uint8Array[]) => {
   const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));

@@ -119,8 +119,8 @@ export interface EventStore {
    * How far `checkpoint` is behind the log: committed events after it, including any a long
    * transaction elsewhere still holds back from readers, and when the oldest of them was appended.
    * Counted one by one up to `counted` (100,000); beyond that, estimated from the global positions
-   * the log spans after the checkpoint (at most a little over: a rolled-back append leaves a gap),
-   * and the oldest is that of the first `counted`.
+   * the log spans after the checkpoint (a rolled-back append leaves a gap, and appends committed
+   * out of their positions' order move it by a few), and the oldest is that of the first `counted`.
    */
   lagBehind(checkpoint: Checkpoint, counted?: number): Promise<{ events: number; oldestAt: string | null }>;
   /**
