@@ -5,14 +5,15 @@
  * them at BENCH_RATE requests/s in all (200), for BENCH_SECONDS (30) after a 5-second warm-up;
  * then the report sorted by name alone, at BENCH_NAME_RATE (2) requests/s for 10 s.
  * Prints each kind's p50 and p99 answer time over HTTP and whether it met the target (p99 <= 30
- * ms), on PGlite and, when DATABASE_URL is set, PostgreSQL. `npx tsx bench/reports.bench.ts`.
+ * ms), and the CPU a request cost the portal (and PostgreSQL), on PGlite and, when DATABASE_URL is
+ * set, PostgreSQL. `npx tsx bench/reports.bench.ts`.
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { startPortal } from '@portal/deploy/portal';
 import { type TestDatabase, testUploadsDir } from '@portal/platform/testing/databases';
-import { onEachDatabase } from './measure.ts';
+import { cpuMeter, onEachDatabase } from './measure.ts';
 import { reportRequests, seedMembers, seedScans, sortedByName } from './report-data.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -86,9 +87,17 @@ async function run(database: TestDatabase) {
     });
     const token = ((await login.json()) as { partner: { token: string } }).partner.token;
     await load(base, token, 5, 'mix', RATE);
+    const cpu = cpuMeter();
     const figures = await load(base, token, SECONDS, 'mix', RATE);
+    const { ownMs, postgresMs } = cpu();
+    const answered = figures.reduce((sum, f) => sum + f.answered, 0);
     console.log(`  ${RATE} requests/s in all for ${SECONDS} s, from a second process:`);
     print(figures);
+    // Steadier than the percentiles on a machine whose speed varies: the work a request costs.
+    console.log(
+      `  CPU per request: ${(ownMs / answered).toFixed(2)} ms in the portal's process (all its threads)` +
+        (database.name === 'postgres' ? `, ${(postgresMs / answered).toFixed(2)} ms in PostgreSQL's processes` : ''),
+    );
     const byName = await load(base, token, 10, 'name', NAME_RATE);
     console.log(`  alone, ${NAME_RATE} requests/s for 10 s (names are sealed: a sort by name opens every name):`);
     print(byName);
