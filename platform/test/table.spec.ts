@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildQueryIndexes, setQueryIndexesAside } from '../src/read-models/query-indexes.ts';
 import { createOpenFunction, readModelKey, sealText, unlockReadModels } from '../src/read-models/sealed-columns.ts';
 import {
   type RowOf,
@@ -138,6 +139,39 @@ describe.each(testDatabases())('declared read-model tables on $name', (database)
       `SELECT indexdef FROM pg_indexes WHERE schemaname = 'table_test' AND indexname = 'bags_grams'`,
     );
     expect(index!.indexdef).toMatch(/USING gin \(grams\)/);
+  });
+
+  it('makes an index with the storage parameters declared, and a rebuild builds it with them again', async () => {
+    const pending = defineTable(
+      'pending',
+      { id: column<number>('integer PRIMARY KEY'), grams: column<number[]>(`int[] NOT NULL DEFAULT '{}'`) },
+      { indexes: { pending_grams: { using: 'gin', on: 'grams', storage: { fastupdate: 'off' } } } },
+    );
+    const options = async () =>
+      (
+        await db.query<{ options: string[] | null }>(
+          `SELECT reloptions AS options FROM pg_class WHERE oid = 'table_test.pending_grams'::regclass`,
+        )
+      )[0]!.options;
+    await createTable(db, 'table_test', pending);
+    expect(await options()).toEqual(['fastupdate=off']);
+    for (let id = 1; id <= 50; id++) {
+      await db.query(...insertRows('table_test', pending, [{ id, grams: [id, id + 1, 7] }]));
+    }
+    // Nothing waits in GIN's pending list (which every search would read): each row is in the index.
+    const [left] = await db.query<{ pages: string }>(
+      `SELECT gin_clean_pending_list('table_test.pending_grams'::regclass)::text AS pages`,
+    );
+    expect(left!.pages).toBe('0');
+    expect(await db.query(`SELECT id FROM table_test.pending WHERE grams @> '{7, 31}' ORDER BY id`)).toEqual([
+      { id: 30 },
+      { id: 31 },
+    ]);
+    const aside = await setQueryIndexesAside(db, 'table_test');
+    expect(aside.map((index) => index.name)).toContain('pending_grams');
+    await buildQueryIndexes(db, 'table_test', aside);
+    expect(await options()).toEqual(['fastupdate=off']);
+    await db.query(`DROP TABLE table_test.pending`);
   });
 
   it('opens a row read sealed in Node as the view opens it', async () => {

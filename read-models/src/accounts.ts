@@ -49,8 +49,13 @@ export const accounts = defineTable(
   },
   {
     indexes: {
-      accounts_registered_at: 'registered_at DESC',
-      accounts_search_grams: { using: 'gin', on: 'search_grams' },
+      // The report's pages, newest or oldest first, in all or of one status: read in index order.
+      accounts_registered_at: 'registered_at DESC, id DESC',
+      accounts_status_registered_at: 'status, registered_at DESC, id DESC',
+      // Without GIN's pending list: entries waiting there (up to 4 MB) are read by every search,
+      // and the embedded database has no autovacuum to move them in; a registration is written
+      // once, searched often.
+      accounts_search_grams: { using: 'gin', on: 'search_grams', storage: { fastupdate: 'off' } },
     },
   },
 );

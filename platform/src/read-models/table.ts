@@ -39,7 +39,18 @@ type Columns = Record<string, Column<unknown>>;
  * own statements need it. One the projector does not need serves queries only, and a rebuild
  * builds it after filling the table (one sort instead of a million insertions).
  */
-type IndexOn = string | { readonly using?: 'gin' | 'btree'; readonly on: string; readonly projectorReads?: boolean };
+type IndexOn =
+  | string
+  | {
+      readonly using?: 'gin' | 'btree';
+      readonly on: string;
+      readonly projectorReads?: boolean;
+      /**
+       * Storage parameters (`WITH (...)`), such as `{ fastupdate: 'off' }`. An index already made
+       * keeps its own: a change here comes with a new version of its projection (a rebuild).
+       */
+      readonly storage?: Readonly<Record<string, string>>;
+    };
 
 /** What marks an index only queries read (a COMMENT on it): a rebuild builds it after the fill. */
 export const QUERY_INDEX = 'read-model query index';
@@ -109,8 +120,12 @@ export async function createTable(sql: Sql, schema: string, table: Table): Promi
   );
   for (const [index, on] of Object.entries(table.indexes)) {
     if (existing.has(index)) continue;
-    const { using = 'btree', on: columns, projectorReads = false } = typeof on === 'string' ? { on } : on;
-    await sql.query(`CREATE INDEX IF NOT EXISTS ${index} ON ${schema}.${table.storedAs} USING ${using} (${columns})`);
+    const { using = 'btree', on: columns, projectorReads = false, storage = {} } = typeof on === 'string' ? { on } : on;
+    const parameters = Object.entries(storage).map(([name, value]) => `${name} = ${value}`);
+    const withParameters = parameters.length ? ` WITH (${parameters.join(', ')})` : '';
+    await sql.query(
+      `CREATE INDEX IF NOT EXISTS ${index} ON ${schema}.${table.storedAs} USING ${using} (${columns})${withParameters}`,
+    );
     if (!projectorReads) await markQueryIndex(sql, schema, index);
   }
   if (table.storedAs === table.name) return;

@@ -43,7 +43,7 @@ const searchText = (id: string, p: PersonalData, company: CompanyData | null) =>
 export const accountsProjection: Projection = {
   name: 'accounts',
   reads: readsOf(decodeAccountEvent),
-  version: 6,
+  version: 7,
   async createTables(sql, schema) {
     await createTable(sql, schema, accounts);
     await createTable(sql, schema, accountCounts);
