@@ -1,3 +1,4 @@
+import { createDecipheriv, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanText } from '@portal/contracts/rules/text';
@@ -6,6 +7,7 @@ import {
   createOpenFunction,
   createSealedView,
   openText,
+  openTexts,
   readModelKey,
   sealText,
   searchGrams,
@@ -129,5 +131,48 @@ describe.each(testDatabases())('sealed read-model columns on $name', (database) 
       await unlockReadModels(db);
     }
     expect(await db.query(`SELECT body FROM sealed_test.notes WHERE id = 3`)).toEqual([{ body: 'private words' }]);
+  });
+});
+
+/** What a page's sealed values open to, one decipher each: the standard way, for comparing. */
+const openedOneByOne = (key: Buffer, sealed: Uint8Array | null) => {
+  if (sealed === null) return null;
+  const bytes = Buffer.from(sealed);
+  const decipher = createDecipheriv('aes-256-cbc', key, bytes.subarray(0, 16));
+  return Buffer.concat([decipher.update(bytes.subarray(16)), decipher.final()]).toString('utf8');
+};
+
+describe('a page of sealed values opened at once', () => {
+  const key = randomBytes(32);
+
+  it('opens each value as its own decipher would, whatever the values and nulls among them', () => {
+    const texts = fc.array(fc.option(fc.string({ unit: 'binary', maxLength: 120 }), { nil: null }), { maxLength: 40 });
+    fc.assert(
+      fc.property(texts, (page) => {
+        const sealed = page.map((text) => sealText(key, text));
+        expect(openTexts(key, sealed)).toEqual(sealed.map((value) => openedOneByOne(key, value)));
+        expect(openTexts(key, sealed)).toEqual(page.map((text) => (text === null ? null : cleanText(text))));
+      }),
+      { numRuns: 300 },
+    );
+    // Lengths of whole blocks and one byte short of them (padding of 16 and of 1), and a megabyte.
+    const edges = ['', 'x'.repeat(15), 'x'.repeat(16), 'ก'.repeat(5), 'y'.repeat(1024 * 1024)];
+    expect(
+      openTexts(
+        key,
+        edges.map((text) => sealText(key, text)),
+      ),
+    ).toEqual(edges);
+  });
+
+  it('refuses values sealed with another key, and a value cut short, as one decipher would', () => {
+    const other = randomBytes(32);
+    const sealed = ['a', 'bb', 'ccc', 'dddd'].map((text) => sealText(other, text));
+    expect(() => openTexts(key, sealed)).toThrow(/bad decrypt/);
+    expect(() => sealed.forEach((value) => openedOneByOne(key, value))).toThrow(/bad decrypt/);
+    const cut = sealText(key, 'a longer text than one block')!.subarray(0, 40);
+    expect(() => openTexts(key, [cut])).toThrow();
+    expect(() => openedOneByOne(key, cut)).toThrow();
+    expect(openTexts(key, [null, null])).toEqual([null, null]);
   });
 });

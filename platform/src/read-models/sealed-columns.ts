@@ -57,6 +57,9 @@ function freshIv(): Buffer {
   return Buffer.from(ivPool.subarray(ivOffset - 16, ivOffset));
 }
 
+/** AES's block, and a sealed value's iv: 16 bytes. */
+const BLOCK = 16;
+
 /**
  * Seals one column's text: iv (16 bytes) then the cipher text of its UTF-8. Null stays null.
  * Cleaned first (cleanText), as personal data is when opened: a NUL would make every query that
@@ -71,10 +74,47 @@ export function sealText(key: Buffer, text: string | null): Buffer | null {
 
 /** Opens what sealText sealed (the projector reading a column back). */
 export function openText(key: Buffer, sealed: Uint8Array | null): string | null {
-  if (sealed === null) return null;
-  const bytes = Buffer.from(sealed);
-  const decipher = createDecipheriv('aes-256-cbc', key, bytes.subarray(0, 16));
-  return Buffer.concat([decipher.update(bytes.subarray(16)), decipher.final()]).toString('utf8');
+  return openTexts(key, [sealed])[0]!;
+}
+
+/**
+ * Opens many sealed values at once (a page of rows), with one decipher where one per value cost
+ * a page of registrations over a millisecond: in CBC each block is deciphered, then XORed with
+ * the block before it, so the values laid end to end, each behind its own iv, decipher as one
+ * text in which only the blocks at the ivs come out as noise (skipped). Each value's padding is
+ * checked and cut here, as the decipher's `final` does for one: a wrong key fails as loudly.
+ */
+export function openTexts(key: Buffer, sealed: readonly (Uint8Array | null)[]): (string | null)[] {
+  let length = 0;
+  for (const value of sealed) {
+    if (value === null) continue;
+    if (value.length < 2 * BLOCK || value.length % BLOCK !== 0) throw new Error('a sealed value is not whole blocks');
+    length += value.length;
+  }
+  if (length === 0) return sealed.map(() => null);
+  const whole = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const value of sealed) {
+    if (value === null) continue;
+    whole.set(value, at);
+    at += value.length;
+  }
+  const decipher = createDecipheriv('aes-256-cbc', key, whole.subarray(0, BLOCK)).setAutoPadding(false);
+  // Deciphered from the first value's text on: byte i of `plain` is byte i + BLOCK of `whole`.
+  const plain = decipher.update(whole.subarray(BLOCK));
+  decipher.final();
+  at = 0;
+  return sealed.map((value) => {
+    if (value === null) return null;
+    const from = at;
+    const to = at + value.length - BLOCK;
+    at += value.length;
+    const padding = plain[to - 1]!;
+    let padded = padding >= 1 && padding <= BLOCK;
+    for (let i = to - padding; padded && i < to; i++) padded = plain[i] === padding;
+    if (!padded) throw new Error('bad decrypt: the read models’ key does not open this value');
+    return plain.toString('utf8', from, to - padding);
+  });
 }
 
 /**
@@ -88,7 +128,6 @@ export function openText(key: Buffer, sealed: Uint8Array | null): string | null 
  */
 export const SEARCH_GRAM_LENGTH = 3;
 const SEARCH_GRAM_CONTEXT = 'portal:search-grams';
-const BLOCK = 16;
 let derived: { key: Buffer; gramKey: Buffer } | null = null;
 
 export function searchGrams(key: Buffer, text: string): number[] {

@@ -1,7 +1,7 @@
 import { copyText } from '../store/copy-text.ts';
 import { arrayText } from '../store/text-form.ts';
 import type { Sql } from '../store/sql.ts';
-import { createSealedView, openText } from './sealed-columns.ts';
+import { createSealedView, openTexts } from './sealed-columns.ts';
 
 /**
  * A read model's table, declared once: each column's SQL next to the TypeScript type a query
@@ -252,16 +252,34 @@ export function updateRows<T extends Table>(
  * show it: a text column '' when null, a nullable one null, a JSON one parsed.
  */
 export function openRow<T extends Table>(table: T, key: Buffer, stored: Record<string, unknown>): RowOf<T> {
-  const row: Record<string, unknown> = { ...stored };
-  for (const [name, declared] of Object.entries(table.columns)) {
-    if (!declared.sealed || !(name in stored)) continue;
-    const text = openText(key, stored[name] as Uint8Array | null);
-    row[name] =
-      declared.sealed === 'text'
-        ? (text ?? '')
-        : declared.sealed === 'jsonb' && text !== null
-          ? JSON.parse(text)
-          : text;
+  return openRows(table, key, [stored])[0]!;
+}
+
+/** Rows read from `<name>_sealed` (a page), opened as openRow does, all with one decipher. */
+export function openRows<T extends Table>(
+  table: T,
+  key: Buffer,
+  stored: readonly Record<string, unknown>[],
+): RowOf<T>[] {
+  const sealedColumns = Object.entries(table.columns).filter(([, declared]) => declared.sealed);
+  const values: (Uint8Array | null)[] = [];
+  for (const row of stored) {
+    for (const [name] of sealedColumns) if (name in row) values.push(row[name] as Uint8Array | null);
   }
-  return row as RowOf<T>;
+  const texts = openTexts(key, values);
+  let next = 0;
+  return stored.map((stored) => {
+    const row: Record<string, unknown> = { ...stored };
+    for (const [name, declared] of sealedColumns) {
+      if (!(name in stored)) continue;
+      const text = texts[next++]!;
+      row[name] =
+        declared.sealed === 'text'
+          ? (text ?? '')
+          : declared.sealed === 'jsonb' && text !== null
+            ? JSON.parse(text)
+            : text;
+    }
+    return row as RowOf<T>;
+  });
 }

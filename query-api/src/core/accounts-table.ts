@@ -1,5 +1,5 @@
 import type { Sql, SqlDatabase } from '@portal/platform/store/sql';
-import { openRow } from '@portal/platform/read-models/table';
+import { openRows } from '@portal/platform/read-models/table';
 import type { AccountView, RegistrationQuery } from '@portal/contracts/views/account';
 import { type AccountRow, accounts, toAccountView } from '@portal/read-models/accounts';
 import { SEARCH_GRAM_LENGTH, unlockedKey } from '@portal/platform/read-models/sealed-columns';
@@ -75,7 +75,11 @@ export async function searchRegistrations(
   }
   const key = unlockedKey(sql);
   return {
-    members: rows.map(({ total: _total, ...row }) => toAccountView(openRow(accounts, key, row))),
+    members: openRows(
+      accounts,
+      key,
+      rows.map(({ total: _total, ...row }) => row),
+    ).map(toAccountView),
     total,
   };
 }

@@ -1,5 +1,5 @@
 import type { SqlDatabase } from '@portal/platform/store/sql';
-import { openText, unlockedKey } from '@portal/platform/read-models/sealed-columns';
+import { openTexts, unlockedKey } from '@portal/platform/read-models/sealed-columns';
 import type { AuditQuery, ScanAttemptView } from '@portal/contracts/views/audit';
 import { toScanAttemptView } from '@portal/read-models/attendance';
 
@@ -53,12 +53,15 @@ export async function searchAttempts(
       ORDER BY s.server_time DESC, s.position DESC`,
     params,
   );
-  const key = unlockedKey(sql);
-  const name = (sealed: Uint8Array | null) => openText(key, sealed) || null;
+  // Every name of the page opened at once: member's and scanner's, row after row.
+  const names = openTexts(
+    unlockedKey(sql),
+    rows.flatMap((row) => [row.member_sealed, row.scanner_sealed]),
+  );
   return {
     total: Number(counted!.total),
-    attempts: rows.map(({ member_sealed, scanner_sealed, ...row }) =>
-      toScanAttemptView({ ...row, member_name: name(member_sealed), scanner_name: name(scanner_sealed) }),
+    attempts: rows.map(({ member_sealed: _member, scanner_sealed: _scanner, ...row }, i) =>
+      toScanAttemptView({ ...row, member_name: names[2 * i] || null, scanner_name: names[2 * i + 1] || null }),
     ),
   };
 }
