@@ -50,7 +50,7 @@ export function cpuMeter() {
   };
 }
 
-/** utime + stime of every process named postgres, in ms (its children included once they end). */
+/** CPU time of every process named postgres, in ms (its children included once they end and are reaped). */
 function postgresCpuMs(): number {
   const tick = 1000 / 100; // USER_HZ, 100 on Linux
   let total = 0;
@@ -66,8 +66,10 @@ function postgresCpuMs(): number {
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       if (name !== 'postgres') continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime are fields 14 and 15 of stat; here 0-based after the name: 11 and 12.
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
+      // utime, stime, cutime and cstime are fields 14 to 17 of stat; here 0-based after the name,
+      // 11 to 14. The children's (cutime, cstime) are the postmaster's backends and workers that
+      // ended and were reaped: without them a backend ending in between took its time away.
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tick;
     } catch {
       // the process ended meanwhile
     }
