@@ -49,9 +49,8 @@ export const accounts = defineTable(
   },
   {
     indexes: {
-      // The report's pages, newest or oldest first, in all or of one status: read in index order.
+      // The report's pages, newest or oldest first: read in index order, ties by id included.
       accounts_registered_at: 'registered_at DESC, id DESC',
-      accounts_status_registered_at: 'status, registered_at DESC, id DESC',
       // Without GIN's pending list: entries waiting there (up to 4 MB) are read by every search,
       // and the embedded database has no autovacuum to move them in; a registration is written
       // once, searched often.
