@@ -2,7 +2,6 @@ import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textOf } from '../src/store/pglite-bind.ts';
-import { byteaBytes } from '../src/store/text-form.ts';
 
 /**
  * The embedded database's parameters are written by pglite-bind.ts, not by PGlite's serializers:
@@ -103,16 +102,6 @@ describe("the embedded database's parameters", () => {
     ['xid8[]', 271, fc.array(fc.maxSafeInteger(), { maxLength: 6 })],
     ['an array as its text', 1009, fc.constantFrom('{}', '{"a","b"}', '{null}')],
   ];
-
-  it('reads a bytea as PGlite does', () => {
-    fc.assert(
-      fc.property(bytes, (b) => {
-        const text = `\\x${Buffer.from(b).toString('hex')}`;
-        expect(byteaBytes(text)).toEqual(db.parsers[17]!(text, 17));
-        expect(byteaBytes(text)).toBeInstanceOf(Uint8Array);
-      }),
-    );
-  });
 
   it.each(values)('writes %s as PGlite does', (_, type, value) => {
     fc.assert(

@@ -82,12 +82,19 @@ export function textOf(type: number, value: unknown, fallback: (type: number) =>
 const EXECUTE_AND_SYNC = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0x53, 0, 0, 0, 4]);
 
 /**
- * Bind (unnamed portal, the statement `name`, every parameter in text format, text results),
- * Execute (every row) and Sync, preceded by `before` (Close messages).
+ * Bind (unnamed portal, the statement `name`, every parameter in text format, each result column
+ * in the format `resultFormats` gives, all in text when it is empty), Execute (every row) and
+ * Sync, preceded by `before` (Close messages).
  */
-export function bindMessage(name: string, values: readonly (string | null)[], before: readonly Uint8Array[] = []) {
+export function bindMessage(
+  name: string,
+  values: readonly (string | null)[],
+  before: readonly Uint8Array[] = [],
+  resultFormats: readonly number[] = [],
+) {
   const nameLength = Buffer.byteLength(name);
-  let length = 4 + 1 + nameLength + 1 + 2 + 2 + 2; // length, portal "", name, formats (0), count, result formats (0)
+  // length, portal "", name, formats (0), count, result formats' count and each
+  let length = 4 + 1 + nameLength + 1 + 2 + 2 + 2 + 2 * resultFormats.length;
   const lengths = values.map((value) => (value === null ? -1 : Buffer.byteLength(value)));
   for (const size of lengths) length += 4 + Math.max(size, 0);
   const prefix = before.reduce((sum, part) => sum + part.length, 0);
@@ -108,7 +115,8 @@ export function bindMessage(name: string, values: readonly (string | null)[], be
     at = message.writeInt32BE(lengths[i]!, at);
     if (lengths[i]! > 0) at += message.write(values[i]!, at);
   }
-  at = message.writeInt16BE(0, at); // every result column in text format
+  at = message.writeInt16BE(resultFormats.length, at);
+  for (const format of resultFormats) at = message.writeInt16BE(format, at);
   message.set(EXECUTE_AND_SYNC, at);
   return message;
 }

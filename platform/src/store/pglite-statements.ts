@@ -1,14 +1,14 @@
-import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import { type PGlite, type messages, parse, protocol } from '@electric-sql/pglite';
 import { KeptStatements, isKept, isReshaped, mayReshape } from './kept-statements.ts';
-import { BYTEA, bindMessage, textOf } from './pglite-bind.ts';
-import { byteaBytes } from './text-form.ts';
+import { bindMessage, textOf } from './pglite-bind.ts';
+import { type Column, readRows, resultFormats } from './pglite-rows.ts';
 
 /**
  * The embedded database's statements, each parsed and described once (a named prepared
  * statement, as a PostgreSQL driver keeps per connection), then run by one message to PGlite:
- * bind, execute, sync. PGlite's own `query` parses, describes and plans every statement anew in
- * six calls into its WebAssembly; on the portal's hot paths (a scan, the projector's batch) that
- * was most of a statement's cost. PostgreSQL re-plans a prepared statement whose tables changed,
+ * bind, execute, sync, its answer's rows read by pglite-rows.ts. PGlite's own `query` parses,
+ * describes and plans every statement anew in six calls into its WebAssembly; on the portal's hot
+ * paths (a scan, the projector's batch) that was most of a statement's cost. PostgreSQL re-plans a prepared statement whose tables changed,
  * and keeps a generic plan only when it costs no more than the statement's own plans.
  *
  * Which statements are kept, how many, and which are closed: kept-statements.ts. A statement
@@ -23,8 +23,10 @@ interface Statement {
   name: string;
   /** The type of each parameter, as PostgreSQL inferred it (PGlite serialises values by it). */
   parameterTypes: number[];
-  /** Its row description, or null for a statement that returns no rows. */
-  rowDescription: Parameters<typeof parse.parseResults>[0][number] | null;
+  /** Its columns, or null for a statement that returns no rows. */
+  columns: Column[] | null;
+  /** The format each column is asked for in (pglite-rows.ts: bytea in binary). */
+  resultFormats: number[];
 }
 
 /** The database, or a transaction PGlite holds for the caller. */
@@ -46,15 +48,12 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
   let named = 0;
 
   const closing = () => kept.closing.splice(0).map((name) => protocol.serialize.close({ type: 'S', name }));
-  const send = (inTransaction: boolean, ...messages: Uint8Array[]) =>
-    db.execProtocolStream(concat([...closing(), ...messages, protocol.serialize.sync()]), { syncToFs: !inTransaction });
+  const send = (inTransaction: boolean, ...parts: Uint8Array[]) =>
+    db.execProtocolStream(concat([...closing(), ...parts, protocol.serialize.sync()]), { syncToFs: !inTransaction });
   /** PGlite's serializer for a type the bind message's own does not know (pglite-bind.ts). */
   const fallback = (type: number) => db.serializers[type] ?? String;
-  /**
-   * PGlite's parsers (complete once it is ready: it adds its array types' then), but bytea read by
-   * Node's hex decoder (PGlite's parses each byte apart).
-   */
-  const parsers: typeof db.parsers = { ...db.parsers, [BYTEA]: byteaBytes };
+  /** PGlite's parsers (complete once it is ready: it adds its array types' then). */
+  const parsers = db.parsers;
 
   async function prepare(text: string, inTransaction: boolean): Promise<Statement> {
     const name = `portal_${++named}`;
@@ -63,10 +62,15 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
       protocol.serialize.parse({ name, text }),
       protocol.serialize.describe({ type: 'S', name }),
     );
+    const description = answer.find(
+      (message): message is messages.RowDescriptionMessage => message.name === 'rowDescription',
+    );
+    const columns = description?.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) ?? null;
     const statement: Statement = {
       name,
       parameterTypes: parse.parseDescribeStatementResults(answer),
-      rowDescription: answer.find((message) => message.name === 'rowDescription') ?? null,
+      columns,
+      resultFormats: columns ? resultFormats(columns) : [],
     };
     return kept.keep(text, statement);
   }
@@ -81,19 +85,21 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
     const values = params.map((param, i) =>
       param === null || param === undefined ? null : textOf(statement.parameterTypes[i]!, param, fallback),
     );
-    const answer = await db
-      .execProtocolStream(bindMessage(statement.name, values, closing()), {
-        syncToFs: !inTransaction,
-      })
-      .catch((error: unknown) => {
-        // Its tables changed shape where this module could not see it (a function's DDL): refused
-        // once, then prepared anew.
-        if (isReshaped(error)) kept.forget(text);
-        throw error;
-      });
-    // The row description came once, when it was prepared: the rows are read by it.
-    const messages = statement.rowDescription ? [statement.rowDescription, ...answer] : answer;
-    return parse.parseResults(messages, parsers)[0]!.rows;
+    const chunks: Uint8Array[] = [];
+    await db.execProtocolRawStream(bindMessage(statement.name, values, closing(), statement.resultFormats), {
+      syncToFs: !inTransaction,
+      // A view of PGlite's memory, written over by its next answer.
+      onRawData: (chunk) => chunks.push(chunk.slice()),
+    });
+    try {
+      // The row description came once, when it was prepared: the rows are read by it.
+      return readRows(chunks.length === 1 ? chunks[0]! : concat(chunks), statement.columns, parsers);
+    } catch (error) {
+      // Its tables changed shape where this module could not see it (a function's DDL): refused
+      // once, then prepared anew.
+      if (isReshaped(error)) kept.forget(text);
+      throw error;
+    }
   }
 
   return async (on, text, params = []) => {

@@ -25,13 +25,6 @@ export const byteaText = (bytes: Uint8Array) =>
   `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
 
 /**
- * The bytes of bytea's hex form ('\\x0a1b'), in a Uint8Array of their own, as PGlite's parser
- * answers them; PGlite's makes a substring and a parseInt of every byte, most of a page of sealed
- * registrations' time on the embedded database (pglite-statements.ts reads bytea with this).
- */
-export const byteaBytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text.slice(2), 'hex'));
-
-/**
  * An array's text form, every element quoted (a backslash and a double quote escaped inside),
  * null (or undefined) as NULL, an array in it as a dimension more: '{"a","b \\"c\\"",null}'.
  */
