@@ -31,14 +31,19 @@ const DATA_ROW = 0x44; // D
 const ERROR = 0x45; // E
 
 /**
- * The rows of `answer` (bytea columns in binary format when `resultFormats` said so), or the
- * statement's error as PGlite would throw it (its DatabaseError, with code, detail and position).
- * Every other message (BindComplete, CloseComplete, CommandComplete, ReadyForQuery, a notice or
- * a notification nobody here listens to through PGlite) carries nothing a caller reads.
+ * The rows of `answer`, each column in the format the Bind asked for (`formats`, from
+ * `resultFormats`), or the statement's error as PGlite would throw it (its DatabaseError, with
+ * code, detail and position). Every other message (BindComplete, CloseComplete, CommandComplete,
+ * ReadyForQuery, a notice or a notification nobody here listens to through PGlite) carries
+ * nothing a caller reads.
  */
-export function readRows(answer: Uint8Array, columns: readonly Column[] | null, parsers: Parsers): unknown[] {
+export function readRows(
+  answer: Uint8Array,
+  columns: readonly Column[] | null,
+  formats: readonly number[],
+  parsers: Parsers,
+): unknown[] {
   const bytes = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength);
-  const binary = columns ? resultFormats(columns).map((format) => format === 1) : [];
   const rows: unknown[] = [];
   let at = 0;
   while (at + 5 <= bytes.length) {
@@ -55,7 +60,7 @@ export function readRows(answer: Uint8Array, columns: readonly Column[] | null, 
         field += 4;
         const column = columns[i]!;
         if (size < 0) row[column.name] = null;
-        else if (binary[i]) row[column.name] = answer.subarray(field, field + size);
+        else if (formats[i] === 1) row[column.name] = answer.subarray(field, field + size);
         else
           row[column.name] = types.parseType(bytes.toString('utf8', field, field + size), column.dataTypeID, parsers);
         if (size > 0) field += size;

@@ -8,8 +8,9 @@ import { type Column, readRows, resultFormats } from './pglite-rows.ts';
  * statement, as a PostgreSQL driver keeps per connection), then run by one message to PGlite:
  * bind, execute, sync, its answer's rows read by pglite-rows.ts. PGlite's own `query` parses,
  * describes and plans every statement anew in six calls into its WebAssembly; on the portal's hot
- * paths (a scan, the projector's batch) that was most of a statement's cost. PostgreSQL re-plans a prepared statement whose tables changed,
- * and keeps a generic plan only when it costs no more than the statement's own plans.
+ * paths (a scan, the projector's batch) that was most of a statement's cost. PostgreSQL re-plans
+ * a prepared statement whose tables changed, and keeps a generic plan only when it costs no more
+ * than the statement's own plans.
  *
  * Which statements are kept, how many, and which are closed: kept-statements.ts. A statement
  * that may change tables' shape (CREATE, ALTER, DROP: a rebuild's) forgets them all, and so does
@@ -93,7 +94,8 @@ export function pgliteStatements(db: PGlite): PgliteQuery {
     });
     try {
       // The row description came once, when it was prepared: the rows are read by it.
-      return readRows(chunks.length === 1 ? chunks[0]! : concat(chunks), statement.columns, parsers);
+      const answer = chunks.length === 1 ? chunks[0]! : concat(chunks);
+      return readRows(answer, statement.columns, statement.resultFormats, parsers);
     } catch (error) {
       // Its tables changed shape where this module could not see it (a function's DDL): refused
       // once, then prepared anew.
