@@ -22,8 +22,12 @@ export const attendance = defineTable(
   },
   {
     primaryKey: ['round_id', 'member_id'],
-    // The projector recounts a course's attendance, and removes a deleted course's, by course_id.
-    indexes: { attendance_course: { on: 'course_id', projectorReads: true }, attendance_member: 'member_id' },
+    // The projector removes a deleted course's attendance by course_id, and recounts a member's
+    // scans in a course by (member_id, course_id) (after a rebuild: a query index for the fill).
+    indexes: {
+      attendance_course: { on: 'course_id', projectorReads: true },
+      attendance_member: 'member_id, course_id',
+    },
   },
 );
 export type AttendanceRow = RowOf<typeof attendance>;
@@ -87,7 +91,23 @@ export const scanAttemptCounts = defineTable(
   { primaryKey: ['course_id', 'round_id', 'outcome'] },
 );
 
-export const attendanceTables = [attendance, scanAttempts, scanAttemptCounts, attendanceClosed];
+/**
+ * Each member's standing scans in a course (not voided, in a round the courses read model has),
+ * for members with at least one: the projector moves a course's counts (participate, totalAttend)
+ * by the changes of the batch's own members, so a batch costs the same in a course of thirty
+ * rounds as in a course of one.
+ */
+export const courseMembers = defineTable(
+  'course_members',
+  {
+    course_id: column<string>('text NOT NULL'),
+    member_id: column<string>('text NOT NULL'),
+    scans: column<number>('integer NOT NULL'),
+  },
+  { primaryKey: ['course_id', 'member_id'] },
+);
+
+export const attendanceTables = [attendance, scanAttempts, scanAttemptCounts, attendanceClosed, courseMembers];
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 

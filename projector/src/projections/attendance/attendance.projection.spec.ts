@@ -154,11 +154,7 @@ describe('the attendance projection', () => {
       ['r2', 'c2'],
       ['r4', 'c4'],
     ]) {
-      await spec.db.query(
-        `INSERT INTO rm.attendance (round_id, member_id, course_id, scanned_at, scanner_id, method, late, walk_in)
-         VALUES ($1, 'left-behind', $2, $3, 'p1', 'camera', false, false)`,
-        [round, course, t(9, 1)],
-      );
+      await leftBehind(round!, course!);
     }
     await spec.given(
       ['attendance-r2-m2', [scanned('c2', 'r2', 'm2')]],
@@ -170,6 +166,9 @@ describe('the attendance projection', () => {
     expect(await spec.rows(`SELECT participate, total_attend FROM rm.courses WHERE id = 'c2'`)).toEqual([
       { participate: 1, total_attend: 1 },
     ]);
+    expect(
+      await spec.rows(`SELECT course_id, member_id, scans FROM rm.course_members WHERE course_id IN ('c2', 'c4')`),
+    ).toEqual([{ course_id: 'c2', member_id: 'm1', scans: 1 }]);
   });
   /**
    * The same left-behind row, while the courses read model still has the cancelled round (its
@@ -190,11 +189,7 @@ describe('the attendance projection', () => {
       t(9),
       t(10),
     ]);
-    await spec.db.query(
-      `INSERT INTO rm.attendance (round_id, member_id, course_id, scanned_at, scanner_id, method, late, walk_in)
-       VALUES ('r5', 'left-behind', 'c5', $1, 'p1', 'camera', false, false)`,
-      [t(9, 1)],
-    );
+    await leftBehind('r5', 'c5');
     await spec.given(
       ['attendance-r5-m2', [scanned('c5', 'r5', 'm2')]],
       ['attendance-r6-m1', [scanned('c5', 'r6', 'm1')]],
@@ -209,5 +204,28 @@ describe('the attendance projection', () => {
     expect(await spec.rows(`SELECT participate, total_attend FROM rm.courses WHERE id = 'c5'`)).toEqual([
       { participate: 1, total_attend: 1 },
     ]);
+    expect(await spec.rows(`SELECT member_id, scans FROM rm.course_members WHERE course_id = 'c5'`)).toEqual([
+      { member_id: 'm1', scans: 1 },
+    ]);
   });
+
+  /**
+   * A scan's row as the projector that applied it beside the cancellation or deletion left it,
+   * with what that projector's recount counted (the round stood in what it saw): the member's
+   * scans in the course, and the course's counts by them.
+   */
+  async function leftBehind(round: string, course: string) {
+    await spec.db.query(
+      `INSERT INTO rm.attendance (round_id, member_id, course_id, scanned_at, scanner_id, method, late, walk_in)
+       VALUES ($1, 'left-behind', $2, $3, 'p1', 'camera', false, false)`,
+      [round, course, t(9, 1)],
+    );
+    await spec.db.query(`INSERT INTO rm.course_members (course_id, member_id, scans) VALUES ($1, 'left-behind', 1)`, [
+      course,
+    ]);
+    await spec.db.query(
+      `UPDATE rm.courses SET participate = participate + 1, total_attend = total_attend + 1 WHERE id = $1`,
+      [course],
+    );
+  }
 });

@@ -1,21 +1,22 @@
 import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.events';
 import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
-import { listParameter } from '@portal/platform/store/list-parameter';
 import type { Sql } from '@portal/platform/store/sql';
 import { type StoredRowOf, copyRows, createTable, insertRow, insertRows } from '@portal/platform/read-models/table';
 import {
   attendance,
   attendanceClosed,
+  courseMembers,
   attendanceTables,
   scanAttemptCounts,
   scanAttempts,
 } from '@portal/read-models/attendance';
 import { type Batch, type Projection, readsOf } from '../../projection.ts';
+import { type Member, type Touched, addMember, recount, recountAll } from './counts.ts';
 
 /**
  * Attendance: who counts as present in each round (`attendance`, voided scans kept but marked),
  * every attempt for the audit (`scan_attempts`: accepted, refused with the reason, voided), and
- * the counts the course list and details show (shared/DESIGN.md, count semantics): a round's
+ * the counts the course list and details show (shared/DESIGN.md, count semantics; counts.ts): a round's
  * attended, a course's participate (distinct members) and totalAttend (accepted scans).
  * Absence depends on the clock (a round must have ended), so the query API computes it.
  */
@@ -28,7 +29,8 @@ export const attendanceProjection: Projection = {
   rebuiltWith: ['courses'],
   // Every row it writes is one course's (its count, its rounds', its members').
   byCourse: true,
-  version: 4,
+  // 5: each member's scans in a course kept (course_members), the courses' counts moved by them.
+  version: 5,
   async createTables(sql, schema) {
     for (const table of attendanceTables) await createTable(sql, schema, table);
   },
@@ -44,20 +46,26 @@ export const attendanceProjection: Projection = {
       case 'CourseDeleted':
         await writePending(sql, schema, pending);
         await close(sql, schema, 'course', courseIdOf(course.streamId));
-        await sql.query(`DELETE FROM ${schema}.attendance WHERE course_id = $1`, [courseIdOf(course.streamId)]);
+        await sql.query(
+          `WITH members AS (DELETE FROM ${schema}.${courseMembers.storedAs} WHERE course_id = $1)
+           DELETE FROM ${schema}.attendance WHERE course_id = $1`,
+          [courseIdOf(course.streamId)],
+        );
         return;
-      case 'RoundCancelled':
+      case 'RoundCancelled': {
         await writePending(sql, schema, pending);
         await close(sql, schema, 'round', course.data.roundId);
-        await sql.query(`DELETE FROM ${schema}.attendance WHERE round_id = $1`, [course.data.roundId]);
-        pending.recount(courseIdOf(course.streamId), course.data.roundId);
+        const removed = await sql.query<Member>(
+          `DELETE FROM ${schema}.attendance WHERE round_id = $1 RETURNING course_id, member_id`,
+          [course.data.roundId],
+        );
+        pending.recount(course.data.roundId, ...removed);
         return;
-      // Scans may have arrived before the course or the round did (from another partition).
-      case 'CourseCreated':
-        pending.courses.add(courseIdOf(course.streamId));
-        return;
+      }
+      // Scans may have arrived before their round did (from another partition): they count now.
       case 'RoundScheduled':
-        pending.recount(courseIdOf(course.streamId), course.data.roundId);
+        pending.recount(course.data.roundId);
+        pending.scheduled.add(course.data.roundId);
         return;
       default:
         if (course) return;
@@ -82,7 +90,7 @@ export const attendanceProjection: Projection = {
           voided_at: null,
         });
         pending.attempts.push(attemptRow(stored.position, 'accepted', null, e));
-        pending.recount(e.courseId, e.roundId);
+        pending.recount(e.roundId, { course_id: e.courseId, member_id: e.memberId });
         return;
       }
       case 'ScanRefused': {
@@ -106,7 +114,7 @@ export const attendanceProjection: Projection = {
             serverTime: e.voidedAt,
           }),
         );
-        pending.recount(e.courseId, e.roundId);
+        pending.recount(e.roundId, { course_id: e.courseId, member_id: e.memberId });
         return;
       }
       default: {
@@ -119,17 +127,16 @@ export const attendanceProjection: Projection = {
 /**
  * What a batch has still to write: scans and voids are gathered and written together (one
  * statement for the attendance and the attempts, one for the voids of rows written before),
- * before a cancellation or a deletion and at the batch's end; the rounds and courses touched are
- * recounted once, at the end, one statement each. Same rows as one event at a time
+ * before a cancellation or a deletion and at the batch's end; the rounds and the courses'
+ * members touched are recounted once, at the end (recount). Same rows as one event at a time
  * (projector/test/batch-boundaries.spec.ts).
  */
-interface Pending {
+interface Pending extends Touched {
   present: Map<string, StoredRowOf<typeof attendance>>;
   voids: Map<string, Pick<StoredRowOf<typeof attendance>, 'round_id' | 'member_id' | 'voided_at'>>;
   attempts: StoredRowOf<typeof scanAttempts>[];
-  rounds: Set<string>;
-  courses: Set<string>;
-  recount(courseId: string, roundId: string): void;
+  /** A round and members whose counts may have changed. */
+  recount(roundId: string, ...members: Member[]): void;
   /** Filling a rebuild's fresh tables (Batch.rebuilding). */
   rebuilding: boolean;
 }
@@ -144,10 +151,11 @@ function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
     voids: new Map(),
     attempts: [],
     rounds: new Set(),
-    courses: new Set(),
-    recount(courseId, roundId) {
-      this.courses.add(courseId);
+    members: new Map(),
+    scheduled: new Set(),
+    recount(roundId, ...members) {
       this.rounds.add(roundId);
+      for (const member of members) addMember(this.members, member);
     },
     rebuilding: batch.rebuilding,
   };
@@ -267,83 +275,4 @@ interface Attempt {
   deviceTime?: string;
   lateUploaded?: boolean;
   offlineDecision?: string | null;
-}
-
-/**
- * The counts of the rounds and courses a batch touched, from the attendance that stands (not
- * voided, round not cancelled): a round's attended, a course's participate (distinct members)
- * and totalAttend (accepted scans). Counting what is stored, rather than adding to a total, gives
- * the same result whichever stream's events came first.
- */
-async function recount(sql: Sql, schema: string, pending: Pending) {
-  const rounds = [...pending.rounds];
-  const courses = [...pending.courses];
-  pending.rounds.clear();
-  pending.courses.clear();
-  if (rounds.length === 0 && courses.length === 0) return;
-  await dropClosed(sql, schema, rounds, courses);
-  // Two statements for the batch, whatever it touched (a CTE's UPDATE sees the rows as the
-  // statement began: after dropClosed, as the counts need). The ids go as values, so that the
-  // embedded database keeps one plan of it (list-parameter.ts).
-  const roundIds = listParameter(rounds, 1);
-  const courseIds = listParameter(courses, 1 + roundIds.params.length);
-  await sql.query(
-    `WITH rounds_counted AS (
-       UPDATE ${schema}.rounds r SET attended = (
-         SELECT count(*) FROM ${schema}.attendance a WHERE a.round_id = r.id AND a.voided_at IS NULL)
-        WHERE r.id = ANY(${roundIds.sql}) RETURNING 1)
-     UPDATE ${schema}.courses c SET participate = counts.members, total_attend = counts.scans
-       FROM (SELECT id.id, n.members, n.scans FROM unnest(${courseIds.sql}) AS id(id)
-               CROSS JOIN LATERAL (
-                 -- One pass over the course's rows for both counts.
-                 SELECT count(DISTINCT a.member_id) AS members, count(*) AS scans
-                   FROM ${schema}.attendance a JOIN ${schema}.rounds r ON r.id = a.round_id
-                  WHERE a.course_id = id.id AND a.voided_at IS NULL) n) counts
-      WHERE c.id = counts.id`,
-    [...roundIds.params, ...courseIds.params],
-  );
-}
-
-/**
- * Every round's and course's counts, as recount gives them, in one statement each: a rebuild's
- * read models start at 0, and those without attendance stay so.
- */
-async function recountAll(sql: Sql, schema: string) {
-  for (const column of ['round_id', 'course_id'] as const) {
-    await sql.query(
-      `DELETE FROM ${schema}.attendance a USING ${schema}.attendance_closed c WHERE c.scope = $1 AND a.${column} = c.id`,
-      [column === 'round_id' ? 'round' : 'course'],
-    );
-  }
-  await sql.query(
-    `UPDATE ${schema}.rounds r SET attended = counts.n
-       FROM (SELECT round_id, count(*) AS n FROM ${schema}.attendance WHERE voided_at IS NULL GROUP BY round_id) counts
-      WHERE r.id = counts.round_id`,
-  );
-  await sql.query(
-    `UPDATE ${schema}.courses c SET participate = counts.members, total_attend = counts.scans
-       FROM (SELECT a.course_id, count(DISTINCT a.member_id) AS members, count(*) AS scans
-               FROM ${schema}.attendance a JOIN ${schema}.rounds r ON r.id = a.round_id
-              WHERE a.voided_at IS NULL GROUP BY a.course_id) counts
-      WHERE c.id = counts.course_id`,
-  );
-}
-
-/**
- * Removes attendance of a deleted course or a cancelled round that a scan applied at the same
- * time as the deletion (by another projector, each not seeing the other's rows) left behind;
- * runs under the course's lock, so the later of the two always sees the other's rows.
- */
-async function dropClosed(sql: Sql, schema: string, rounds: string[], courses: string[]) {
-  // From the closed ones among the ids (few, by attendance_closed's key) to their rows: a scan of
-  // the rounds' rows would check every one of them for nothing. One statement: a row of a closed
-  // round in a closed course is deleted once.
-  await sql.query(
-    `WITH of_rounds AS (
-       DELETE FROM ${schema}.attendance a WHERE a.round_id IN (
-         SELECT c.id FROM ${schema}.attendance_closed c WHERE c.scope = 'round' AND c.id = ANY($1::text[])))
-     DELETE FROM ${schema}.attendance a WHERE a.course_id IN (
-       SELECT c.id FROM ${schema}.attendance_closed c WHERE c.scope = 'course' AND c.id = ANY($2::text[]))`,
-    [rounds, courses],
-  );
 }
