@@ -288,7 +288,7 @@ function gatherable(then: string): Gathering {
 const gatherables = new Map<string, Gathering>();
 
 function gatherableNow(then: string): Gathering {
-  const nothing = /^(ON CONFLICT( \((?<columns>[\w, ]+)\))? DO NOTHING)?$/.exec(then);
+  const nothing = /^(ON CONFLICT( \([\w, ]+\))? DO NOTHING)?$/.exec(then);
   if (nothing) return { columns: null, sets: [] };
   const update = /^ON CONFLICT \((?<columns>[\w, ]+)\) DO UPDATE SET (?<sets>.+)$/.exec(then);
   const sets = update?.groups!.sets!.split(/,\s*/) ?? [];

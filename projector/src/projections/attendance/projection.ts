@@ -16,8 +16,8 @@ import { type Member, type Touched, addMember, recount, recountAll } from './cou
 /**
  * Attendance: who counts as present in each round (`attendance`, voided scans kept but marked),
  * every attempt for the audit (`scan_attempts`: accepted, refused with the reason, voided), and
- * the counts the course list and details show (shared/DESIGN.md, count semantics; counts.ts): a round's
- * attended, a course's participate (distinct members) and totalAttend (accepted scans).
+ * the counts the course list and details show (shared/DESIGN.md, count semantics; counts.ts): a
+ * round's attended, a course's participate (distinct members) and totalAttend (accepted scans).
  * Absence depends on the clock (a round must have ended), so the query API computes it.
  */
 const READS = readsOf(decodeCourseEvent, decodeAttendanceEvent);
