@@ -7,6 +7,7 @@ import {
   RoundCancelled,
   RoundScheduled,
 } from '@portal/contracts/courses/course.events';
+import type { NewEvent } from '@portal/contracts/envelope';
 import { projectionSpecification } from '../../testing/projection-specification.ts';
 
 const t = (hour: number, minute = 0) => new Date(Date.UTC(2026, 10, 24, hour, minute)).toISOString();
@@ -207,6 +208,67 @@ describe('the attendance projection', () => {
     expect(await spec.rows(`SELECT member_id, scans FROM rm.course_members WHERE course_id = 'c5'`)).toEqual([
       { member_id: 'm1', scans: 1 },
     ]);
+  });
+
+  /**
+   * A batch's rounds and members go to the database as values when there are up to four of each,
+   * else as arrays (list-parameter.ts): worked out by hand, 6 rounds of 3 members (18 scans, then
+   * 2 voided) and one round of 20 members (then 1 voided). Each `given` applies the whole log
+   * again as one batch, with the stories above: more than four rounds, then more than sixteen
+   * members.
+   */
+  it('counts a batch of many rounds and members as it counts one of a few', async () => {
+    const rounds = ['r71', 'r72', 'r73', 'r74', 'r75', 'r76'];
+    const crowd = Array.from({ length: 20 }, (_, i) => `crowd${i}`);
+    const voided = (courseId: string, roundId: string, memberId: string) =>
+      AttendanceVoided.create({
+        courseId,
+        roundId,
+        memberId,
+        reason: 'wrong person',
+        voidedBy: 'p1',
+        voidedAt: t(9, 40),
+      });
+    const schedule = (roundId: string) =>
+      RoundScheduled.create({ roundId, roundStartTime: t(9), roundEndTime: t(10), scheduledAt: t(1) });
+    await spec.given(
+      ['course-c7', [course('c7'), ...rounds.map(schedule)]],
+      ...rounds.flatMap((round) =>
+        ['m1', 'm2', 'm3'].map((member): [string, NewEvent[]] => [
+          `attendance-${round}-${member}`,
+          [scanned('c7', round, member)],
+        ]),
+      ),
+    );
+    const counts = async (course: string) => ({
+      rounds: await spec.rows(`SELECT id, attended FROM rm.rounds WHERE course_id = $1 ORDER BY id`, [course]),
+      course: await spec.rows(`SELECT participate, total_attend FROM rm.courses WHERE id = $1`, [course]),
+    });
+    expect(await counts('c7')).toEqual({
+      rounds: rounds.map((id) => ({ id, attended: 3 })),
+      course: [{ participate: 3, total_attend: 18 }],
+    });
+    await spec.given(
+      ['attendance-r71-m1', [voided('c7', 'r71', 'm1')]],
+      ['attendance-r72-m1', [voided('c7', 'r72', 'm1')]],
+    );
+    expect(await counts('c7')).toEqual({
+      rounds: rounds.map((id, i) => ({ id, attended: i < 2 ? 2 : 3 })),
+      course: [{ participate: 3, total_attend: 16 }],
+    });
+    await spec.given(
+      ['course-c8', [course('c8'), schedule('r81')]],
+      ...crowd.map((member): [string, NewEvent[]] => [`attendance-r81-${member}`, [scanned('c8', 'r81', member)]]),
+    );
+    expect(await counts('c8')).toEqual({
+      rounds: [{ id: 'r81', attended: 20 }],
+      course: [{ participate: 20, total_attend: 20 }],
+    });
+    await spec.given(['attendance-r81-crowd0', [voided('c8', 'r81', 'crowd0')]]);
+    expect(await counts('c8')).toEqual({
+      rounds: [{ id: 'r81', attended: 19 }],
+      course: [{ participate: 19, total_attend: 19 }],
+    });
   });
 
   /**
