@@ -11,13 +11,16 @@ import { courseMembers } from '@portal/read-models/attendance';
  *
  * A round's count and a member's are counted from the stored rows, which gives the same result
  * whichever stream's events came first. A course's counts move by its touched members' changes,
- * so a batch costs the same in a course of thirty rounds as in a course of one (it counted every
- * row of the course before). That is exact because every change to a course's standing rows
- * names the members it touched (a scan, a void, a cancelled round's deleted rows, a scheduled
- * round's waiting rows, rows dropped as closed), and a course's batches never run side by side
- * (its lock: projector/src/apply.ts; its lane in a rebuild). A scan counts only in a round
- * the courses read model has, and a round comes after its course in the course's stream, so a
- * course's row is there before any of its scans counts.
+ * so a batch costs the same in a course of thirty rounds as in a course of one. That is exact
+ * because every change to a course's standing rows names the members it touched (a scan, a void,
+ * a cancelled round's deleted rows, a scheduled round's waiting rows, rows dropped as closed),
+ * and a course's batches never run side by side (the projector's checkpoint lock, or the
+ * course's lock for Kafka partitions and replays: projector/src/apply.ts; a rebuild counts
+ * everything at its end, recountAll). A scan counts only in a round the courses read model has,
+ * and a round comes after its course in the course's stream, so a course's row is there before
+ * any of its scans counts. Not healed: a round the courses read model gains only after this
+ * projection applied its scheduling (the courses projection set aside by a fault, then retried)
+ * counts in its members' scans when they are touched again; a rebuild counts it at once.
  */
 
 /** A member of a course whose standing scans may have changed. */
