@@ -95,7 +95,6 @@ describe.each(testDatabases())('what the SQL adapter promises on $name', (databa
     );
     expect(Buffer.from(row!.body)).toEqual(body);
     expect([...row!.tail]).toEqual([254, 255]);
-    expect(row!.tail.byteLength).toBe(2);
     expect(row!.at.getTime()).toBe(at.getTime());
     expect(row!.doc).toEqual({ thai: 'ก่', list: [1, 'x'] });
     expect(row!.ids).toEqual([3, 4]);
