@@ -66,6 +66,14 @@ class NeedsSavepoints extends Error {
   }
 }
 
+/**
+ * Batches of at most this many events run on generic plans (lockCheckpointForBatch): a live
+ * batch is a few events, and its statements over lists of them (the attendance's recount of more
+ * than four rounds) were planned anew on every call. A projector catching up reads hundreds of
+ * events a batch, where plans made for the lists' real sizes are faster (docs/performance.md).
+ */
+export const GENERIC_PLANS_UP_TO = 64;
+
 /** The same, inside a transaction the caller holds. */
 export async function applyBatchIn(
   tx: Sql,
@@ -76,7 +84,8 @@ export async function applyBatchIn(
   /** No savepoint per projection: a projection that throws throws NeedsSavepoints (applyBatch). */
   optimistic = false,
 ): Promise<Checkpoint> {
-  const { checkpoint: start, aside } = await lockCheckpointForBatch(tx, schema);
+  const small = batch.length <= GENERIC_PLANS_UP_TO;
+  const { checkpoint: start, aside } = await lockCheckpointForBatch(tx, schema, small);
   let checkpoint = start;
   const fresh: StoredEvent[] = [];
   for (const event of batch) {

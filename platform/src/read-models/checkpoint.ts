@@ -42,15 +42,21 @@ export async function readCheckpoint(sql: Sql, schema: string, forUpdate = false
 /**
  * For a batch, in one statement: the checkpoint locked (as `readCheckpoint(sql, schema, true)`),
  * then the projections set aside, with shared locks on their faults (as `projectionsAside`, in
- * that order: the checkpoint's lock first).
+ * that order: the checkpoint's lock first). With `genericPlans`, the rest of the transaction
+ * runs its prepared statements on generic plans (`plan_cache_mode`, for this transaction only):
+ * a small batch's lists would otherwise be planned anew on every call.
  */
 export async function lockCheckpointForBatch(
   sql: Sql,
   schema: string,
+  genericPlans = false,
 ): Promise<{ checkpoint: Checkpoint; aside: Set<string> }> {
+  // The setting is a column of the same statement: no round trip of its own. Its text is one of
+  // two, so each stays prepared.
+  const plans = genericPlans ? `, set_config('plan_cache_mode', 'force_generic_plan', true) AS plans` : '';
   const [row] = await sql.query<{ transaction_id: string; position: string; aside: string[] }>(
     `SELECT c.transaction_id::text, c.position::text,
-            ARRAY(SELECT f.name FROM ${schema}.projection_faults f FOR SHARE) AS aside
+            ARRAY(SELECT f.name FROM ${schema}.projection_faults f FOR SHARE) AS aside${plans}
        FROM (SELECT transaction_id, position FROM ${schema}.checkpoints WHERE name = $1 FOR UPDATE) c`,
     [NAME],
   );
