@@ -13,6 +13,7 @@ import type { TrustProxy } from '@portal/platform/http/service-config';
 import type { SessionLifetimes } from '@portal/platform/http/session';
 import { createEventStore } from '@portal/platform/store/event-store';
 import { createEventStoreSchema } from '@portal/platform/store/schema';
+import { keepEmbeddedStatistics } from '@portal/platform/store/embedded-statistics';
 import { rewrapKeys } from '@portal/platform/privacy/personal-data';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { projections } from '@portal/projector/projections/index';
@@ -69,6 +70,8 @@ export interface PortalOptions {
    * certificate; with the local authority's certificate, /trust offers it to phones.
    */
   tls?: { key: string; cert: string; caCert?: string; port?: number };
+  /** How often the embedded database's grown tables are looked for (ms; embedded-statistics.ts). */
+  statisticsEveryMs?: number;
 }
 
 /**
@@ -132,6 +135,12 @@ export async function startPortal(options: PortalOptions) {
     : null;
   if (options.tls?.caCert) await app.register(trustRoutes, { caCert: options.tls.caCert });
   if (options.tls?.port) await app.register(secureOriginRoute, { port: options.tls.port });
+  // The embedded database's planner statistics (PostgreSQL's autovacuum keeps its own).
+  const statistics = keepEmbeddedStatistics(db, {
+    everyMs: options.statisticsEveryMs,
+    onAnalysed: (table, ms) => app.log.info({ table, ms: Math.round(ms) }, 'planner statistics updated'),
+    onError: (error) => app.log.error({ err: error }, 'updating planner statistics failed; trying again later'),
+  });
   const consoleDir = await options.consoleDir;
   if (consoleDir) await app.register(serveConsole, { root: consoleDir });
   return {
@@ -141,6 +150,7 @@ export async function startPortal(options: PortalOptions) {
     relay,
     async close() {
       await app.close();
+      await statistics.stop();
       await relay?.stop();
       await projector.stop();
     },

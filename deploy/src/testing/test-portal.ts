@@ -20,6 +20,8 @@ export async function openTestPortal(
     attendance?: PortalOptions['attendance'];
     /** Issue certificates on their own (off unless asked). */
     certificateSweep?: PortalOptions['certificateSweep'];
+    /** How often the embedded database's statistics are kept (by default a minute). */
+    statisticsEveryMs?: number;
   } = {},
 ) {
   const { db, url, drop } = await database.open();
@@ -38,6 +40,7 @@ export async function openTestPortal(
       secureCookie: options.secureCookie,
       attendance: options.attendance,
       certificateSweep: options.certificateSweep,
+      statisticsEveryMs: options.statisticsEveryMs,
     });
   let portal = await start();
   const signIn = await portal.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });

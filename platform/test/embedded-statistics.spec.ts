@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlDatabase } from '../src/store/sql.ts';
+import { GROWTH, MIN_PAGES, analyseGrown, grownTables } from '../src/store/embedded-statistics.ts';
+import { testDatabases } from '../src/testing/databases.ts';
+
+/**
+ * A table is analysed once it has grown to MIN_PAGES pages, then again only once it has grown by
+ * more than GROWTH since: the embedded database's stand-in for autovacuum's analyses.
+ */
+describe.each(testDatabases())('the planner statistics kept on $name', (database) => {
+  let db: SqlDatabase;
+  let drop: () => Promise<void>;
+  // No autovacuum on PostgreSQL: the probes are analysed by what is tested, or not at all.
+  beforeAll(async () => {
+    ({ db, drop } = await database.open());
+    await db.query(`CREATE SCHEMA IF NOT EXISTS rm`);
+    await db.query(
+      `CREATE TABLE rm.statistics_probe (id int PRIMARY KEY, status text NOT NULL) WITH (autovacuum_enabled = false)`,
+    );
+    await db.query(`CREATE TABLE rm.statistics_quiet (id int PRIMARY KEY) WITH (autovacuum_enabled = false)`);
+    await db.query(`CREATE SCHEMA IF NOT EXISTS elsewhere`);
+    await db.query(`CREATE TABLE elsewhere.statistics_probe (id int PRIMARY KEY) WITH (autovacuum_enabled = false)`);
+  });
+  afterAll(() => drop());
+
+  let rows = 0;
+  /** More rows in the probe, until it has at least `pages` pages. */
+  const growTo = async (pages: number) => {
+    for (;;) {
+      const [size] = await db.query<{ pages: string }>(
+        `SELECT (pg_relation_size('rm.statistics_probe') / current_setting('block_size')::int)::text AS pages`,
+      );
+      if (Number(size!.pages) >= pages) return Number(size!.pages);
+      await db.query(
+        `INSERT INTO rm.statistics_probe SELECT n, CASE WHEN n % 3 = 0 THEN 'approved' ELSE 'pending' END
+           FROM generate_series($1::int, $2::int) n`,
+        [rows + 1, rows + 200],
+      );
+      rows += 200;
+    }
+  };
+  const statusKnown = async () =>
+    (
+      await db.query(
+        `SELECT 1 FROM pg_stats WHERE schemaname = 'rm' AND tablename = 'statistics_probe' AND attname = 'status'`,
+      )
+    ).length > 0;
+  const probe = 'rm.statistics_probe';
+
+  it('leaves a small table alone, analyses it once grown, and again only after it has grown by a fifth', async () => {
+    await db.query(`INSERT INTO rm.statistics_quiet SELECT generate_series(1, 10)`);
+    await db.query(`INSERT INTO elsewhere.statistics_probe SELECT generate_series(1, 5000)`);
+    expect(await grownTables(db)).not.toContain(probe);
+
+    const analysedAt = await growTo(MIN_PAGES);
+    expect(await grownTables(db)).toContain(probe);
+    expect(await grownTables(db)).not.toContain('rm.statistics_quiet');
+    expect(await grownTables(db)).not.toContain('elsewhere.statistics_probe');
+    expect(await statusKnown()).toBe(false);
+    const analysed: string[] = [];
+    expect(await analyseGrown(db, (table) => analysed.push(table))).toContain(probe);
+    expect(analysed).toContain(probe);
+    expect(await statusKnown()).toBe(true);
+    expect(await grownTables(db)).not.toContain(probe);
+
+    await growTo(Math.floor(analysedAt * GROWTH));
+    expect(await grownTables(db)).not.toContain(probe);
+    await growTo(Math.floor(analysedAt * GROWTH) + 1);
+    expect(await grownTables(db)).toContain(probe);
+  });
+});
