@@ -135,11 +135,11 @@ export async function startPortal(options: PortalOptions) {
     : null;
   if (options.tls?.caCert) await app.register(trustRoutes, { caCert: options.tls.caCert });
   if (options.tls?.port) await app.register(secureOriginRoute, { port: options.tls.port });
-  // The embedded database's planner statistics (PostgreSQL's autovacuum keeps its own).
+  // The embedded database's vacuum and planner statistics (PostgreSQL's autovacuum does its own).
   const statistics = keepEmbeddedStatistics(db, {
     everyMs: options.statisticsEveryMs,
-    onAnalysed: (table, ms) => app.log.info({ table, ms: Math.round(ms) }, 'planner statistics updated'),
-    onError: (error) => app.log.error({ err: error }, 'updating planner statistics failed; trying again later'),
+    onAnalysed: (table, ms) => app.log.info({ table, ms: Math.round(ms) }, 'table vacuumed and analysed'),
+    onError: (error) => app.log.error({ err: error }, 'vacuuming and analysing failed; trying again later'),
   });
   const consoleDir = await options.consoleDir;
   if (consoleDir) await app.register(serveConsole, { root: consoleDir });

@@ -1,16 +1,19 @@
 import type { Sql, SqlDatabase } from './sql.ts';
 
 /**
- * The planner's statistics for the embedded database. PostgreSQL's autovacuum analyses a table
- * once enough of it has changed; PGlite runs no autovacuum and keeps no activity counters, so
- * without this its tables keep the statistics of their last rebuild, or none: a registration page
- * deep in 100,000 members was then planned as a sort of every row through temporary files
- * (0.5 s) instead of a walk along the date index (5 ms), docs/performance.md, machine L.
+ * The planner's statistics and the vacuum for the embedded database. PostgreSQL's autovacuum
+ * vacuums and analyses a table once enough of it has changed; PGlite runs no autovacuum and keeps
+ * no activity counters, so without this its tables keep the statistics of their last rebuild, or
+ * none: a registration page deep in 100,000 members was then planned as a sort of every row
+ * through temporary files (0.5 s) instead of a walk along the date index (5 ms), and no page was
+ * ever marked all-visible (index-only scans read the rows anyway) or cleared of dead rows by
+ * anything but pruning (docs/performance.md, machine L).
  *
- * A table is analysed when it has grown to at least `MIN_PAGES` pages and by more than a fifth
- * since it was last analysed (ANALYZE records its size in pg_class.relpages; a table never
- * analysed has none): its size is the only measure of change PGlite has. A table's rows changed
- * in place without growing it keep their statistics until it grows.
+ * A table is vacuumed and analysed when it has grown to at least `MIN_PAGES` pages and by more
+ * than a fifth since (both record its size in pg_class.relpages; a table never analysed has
+ * none): its size is the only measure of change PGlite has. A table's rows changed in place
+ * without growing it wait until it grows. After the first, a vacuum reads only the pages changed
+ * since; the ANALYZE's sample is most of the cost.
  */
 export const SCHEMAS = ['es', 'rm', 'cmd', 'auth', 'privacy'] as const;
 export const MIN_PAGES = 8;
@@ -30,12 +33,12 @@ export async function grownTables(sql: Sql): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** Analyses every grown table, one statement each (others' statements run between them). */
+/** Vacuums and analyses every grown table, one statement each (others' statements run between them). */
 export async function analyseGrown(sql: Sql, onAnalysed?: (table: string, ms: number) => void): Promise<string[]> {
   const tables = await grownTables(sql);
   for (const table of tables) {
     const started = performance.now();
-    await sql.query(`ANALYZE ${table}`);
+    await sql.query(`VACUUM (ANALYZE) ${table}`);
     onAnalysed?.(table, performance.now() - started);
   }
   return tables;
