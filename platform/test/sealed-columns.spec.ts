@@ -10,6 +10,7 @@ import {
   openTexts,
   readModelKey,
   sealText,
+  sealTexts,
   searchGrams,
   unlockReadModels,
 } from '../src/read-models/sealed-columns.ts';
@@ -68,6 +69,29 @@ describe.each(testDatabases())('sealed read-model columns on $name', (database) 
         expect(openText(key, sealText(key, text))).toBe(cleanText(text));
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('opens in SQL each value of a row sealed at once, as if each were sealed alone', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.option(fc.string({ unit: 'binary', maxLength: 120 }), { nil: null }),
+        fc.option(fc.record({ name: fc.string({ maxLength: 40 }), n: fc.integer() }), { nil: null }),
+        async (body, extra) => {
+          const [sealedBody, sealedExtra] = sealTexts(key, [body, extra && JSON.stringify(extra)]);
+          await db.query(`DELETE FROM sealed_test.notes_sealed`);
+          await db.query(`INSERT INTO sealed_test.notes_sealed (id, body, extra) VALUES (1, $1, $2)`, [
+            sealedBody,
+            sealedExtra,
+          ]);
+          const [row] = await db.query<{ body: string; extra: unknown }>(
+            `SELECT body, extra FROM sealed_test.notes WHERE id = 1`,
+          );
+          // The view shows a null text as empty (as sealText's), a null jsonb as null.
+          expect(row).toEqual({ body: body === null ? '' : cleanText(body), extra });
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 
@@ -163,6 +187,32 @@ describe('a page of sealed values opened at once', () => {
         edges.map((text) => sealText(key, text)),
       ),
     ).toEqual(edges);
+  });
+
+  it('seals a row at once as each value alone: each opens by its own decipher, behind an iv of its own', () => {
+    const texts = fc.array(fc.option(fc.string({ unit: 'binary', maxLength: 120 }), { nil: null }), { maxLength: 20 });
+    const ivs = new Set<string>();
+    let values = 0;
+    fc.assert(
+      fc.property(texts, (row) => {
+        const sealed = sealTexts(key, row);
+        expect(sealed.map((value) => value && openedOneByOne(key, value))).toEqual(
+          row.map((text) => (text === null ? null : cleanText(text))),
+        );
+        expect(openTexts(key, sealed)).toEqual(row.map((text) => (text === null ? null : cleanText(text))));
+        for (const [i, value] of sealed.entries()) {
+          if (value === null) continue;
+          // As long as sealText's: the iv, then the text padded to whole blocks.
+          expect(value.length).toBe(sealText(key, row[i]!)!.length);
+          ivs.add(value.subarray(0, 16).toString('hex'));
+          values++;
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(ivs.size).toBe(values);
+    // The same row twice: sealed differently.
+    expect(sealTexts(key, ['a', 'b'])[1]).not.toEqual(sealTexts(key, ['a', 'b'])[1]);
   });
 
   it('refuses values sealed with another key, and a value cut short, as one decipher would', () => {

@@ -15,7 +15,7 @@ import {
   recordFault,
 } from '@portal/platform/read-models/projection-faults';
 import { batchPersonalDataReader } from '@portal/platform/privacy/personal-data';
-import { openText, readModelKey, sealText, searchGrams } from '@portal/platform/read-models/sealed-columns';
+import { openText, readModelKey, sealText, sealTexts, searchGrams } from '@portal/platform/read-models/sealed-columns';
 import { readEventsAt } from '@portal/platform/store/event-store';
 import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
 import { type Sql, type SqlDatabase, notifyAll } from '@portal/platform/store/sql';
@@ -152,6 +152,7 @@ function personalAccess(tx: Sql, events: readonly StoredEvent[]): PersonalAccess
   const readKey = () => (key ??= readModelKey(tx));
   return Object.assign(batchPersonalDataReader(tx, events), {
     seal: async (text: string | null) => sealText(await readKey(), text),
+    sealAll: async (texts: readonly (string | null)[]) => sealTexts(await readKey(), texts),
     unseal: async (sealed: Uint8Array | null) => openText(await readKey(), sealed),
     searchGrams: async (text: string) => searchGrams(await readKey(), text),
   });

@@ -49,6 +49,8 @@ export interface Projection {
  */
 export type PersonalAccess = PersonalDataReader & {
   seal(text: string | null): Promise<Buffer | null>;
+  /** Seals a row's texts at once, each as `seal` would (sealTexts: one cipher for them all). */
+  sealAll(texts: readonly (string | null)[]): Promise<(Buffer | null)[]>;
   unseal(sealed: Uint8Array | null): Promise<string | null>;
   /** The blind index of a text that is kept sealed (searchGrams), to search it without opening every row. */
   searchGrams(text: string): Promise<number[]>;

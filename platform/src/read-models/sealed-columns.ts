@@ -5,8 +5,9 @@ import type { Sql, SqlDatabase } from '../store/sql.ts';
 
 /**
  * Personal data in the read models (names, contacts, messages) is stored sealed, so a dump of
- * the database shows none of it: the projector seals each personal column on its own
- * (AES-256-CBC, a fresh iv per value) with the read models' own key, and a view over the table
+ * the database shows none of it: the projector seals each personal column as a value
+ * of its own (AES-256-CBC, an iv per value; a row's values at once, sealTexts) with the read
+ * models' own key, and a view over the table
  * opens them in SQL (pgcrypto) with the key the reading connection holds as a session setting,
  * never in a table. Column by column, so a query opens only the columns it uses, and filters and
  * sorts on the plain ones (dates, ids, status) still use their indexes. The key is kept wrapped
@@ -70,6 +71,40 @@ export function sealText(key: Buffer, text: string | null): Buffer | null {
   const iv = freshIv();
   const cipher = createCipheriv('aes-256-cbc', key, iv);
   return Buffer.concat([iv, cipher.update(cleanText(text), 'utf8'), cipher.final()]);
+}
+
+/**
+ * Seals many columns' texts at once (a row's), each as sealText would: one cipher where one per
+ * value was most of a registration's cost to the projector. The values, each padded on its own,
+ * are enciphered as one CBC message behind one fresh iv; CBC enciphers each block XORed with the
+ * cipher block before it, so each value's slice, behind the block before it as its iv, is that
+ * value sealed alone (openText opens it, and so does pgcrypto). One message's blocks are as
+ * unforeseeable as fresh ivs to anyone who chose none of its texts after seeing a block of it,
+ * and every text here is fixed before the first block exists. Nulls stay null.
+ */
+export function sealTexts(key: Buffer, texts: readonly (string | null)[]): (Buffer | null)[] {
+  const padded = texts.map((text) => (text === null ? null : pad(Buffer.from(cleanText(text), 'utf8'))));
+  const iv = freshIv();
+  const cipher = createCipheriv('aes-256-cbc', key, iv).setAutoPadding(false);
+  const whole = Buffer.concat([cipher.update(Buffer.concat(padded.filter((part) => part !== null))), cipher.final()]);
+  let offset = 0;
+  let before = iv;
+  return padded.map((part) => {
+    if (part === null) return null;
+    const body = whole.subarray(offset, offset + part.length);
+    offset += part.length;
+    const sealed = Buffer.concat([before, body]);
+    before = body.subarray(body.length - BLOCK);
+    return sealed;
+  });
+}
+
+/** PKCS#7: 1 to 16 bytes, each the number added (as the cipher's own padding). */
+function pad(text: Buffer): Buffer {
+  const added = BLOCK - (text.length % BLOCK);
+  const padded = Buffer.alloc(text.length + added, added);
+  text.copy(padded);
+  return padded;
 }
 
 /** Opens what sealText sealed (the projector reading a column back). */

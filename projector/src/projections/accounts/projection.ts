@@ -53,16 +53,26 @@ export const accountsProjection: Projection = {
     if (!event) return;
     const id = accountIdOf(event.streamId);
     const pending = pendingFor(batch, sql, schema);
-    const sealedColumns = async (p: PersonalData) =>
-      Object.fromEntries(
-        await Promise.all(
-          personalColumnNames.map(async (column) => [column, await personal.seal(p[PERSONAL_COLUMNS[column]])]),
-        ),
-      ) as Record<PersonalColumn, Buffer | null>;
-    const searchColumns = async (text: string) => ({
-      search_text: await personal.seal(text),
-      search_grams: await personal.searchGrams(text),
-    });
+    /** A row's sealed columns, in one call (sealTexts): its personal data, photo, company and search text. */
+    const sealedColumns = async (p: PersonalData, search: string, company: string | null) => {
+      const n = personalColumnNames.length;
+      const sealed = await personal.sealAll([
+        ...personalColumnNames.map((column) => p[PERSONAL_COLUMNS[column]]),
+        p.profileImage || null,
+        search,
+        company,
+      ]);
+      return {
+        ...(Object.fromEntries(personalColumnNames.map((column, i) => [column, sealed[i]!])) as Record<
+          PersonalColumn,
+          Buffer | null
+        >),
+        profile_img: sealed[n]!,
+        search_text: sealed[n + 1]!,
+        company: sealed[n + 2]!,
+        search_grams: await personal.searchGrams(search),
+      };
+    };
     const insert = async (
       role: AccountRow['role'],
       status: AccountRow['status'],
@@ -78,10 +88,7 @@ export const accountsProjection: Projection = {
         status,
         registered_at: at,
         updated_at: at,
-        ...(await sealedColumns(p)),
-        company: await personal.seal(company && JSON.stringify(company)),
-        profile_img: await personal.seal(p.profileImage || null),
-        ...(await searchColumns(searchText(id, p, company))),
+        ...(await sealedColumns(p, searchText(id, p, company), company && JSON.stringify(company))),
       });
     };
     // A key already erased: the row starts empty; the deletion or erasure that follows settles it.
@@ -151,10 +158,14 @@ export const accountsProjection: Projection = {
         };
         const company = await personal.unseal(row.company);
         const p = { ...changed, ...kept };
+        // The company is left as it is: none sealed, none set.
+        const { company: _none, ...columns } = await sealedColumns(
+          p,
+          searchText(id, p, company ? CompanyData.parse(JSON.parse(company)) : null),
+          null,
+        );
         const set = {
-          ...(await sealedColumns(p)),
-          profile_img: await personal.seal(p.profileImage || null),
-          ...(await searchColumns(searchText(id, p, company ? CompanyData.parse(JSON.parse(company)) : null))),
+          ...columns,
           updated_at: event.data.updatedAt,
         };
         await sql.query(...updateRows(schema, accounts, set, { id }));
