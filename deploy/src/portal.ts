@@ -138,7 +138,7 @@ export async function startPortal(options: PortalOptions) {
   // The embedded database's vacuum and planner statistics (PostgreSQL's autovacuum does its own).
   const statistics = keepEmbeddedStatistics(db, {
     everyMs: options.statisticsEveryMs,
-    onAnalysed: (table, ms) => app.log.info({ table, ms: Math.round(ms) }, 'table vacuumed and analysed'),
+    onVacuumed: (table, ms) => app.log.info({ table, ms: Math.round(ms) }, 'table vacuumed and analysed'),
     onError: (error) => app.log.error({ err: error }, 'vacuuming and analysing failed; trying again later'),
   });
   const consoleDir = await options.consoleDir;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMember } from '@portal/platform/testing/accounts';
 import { testDatabases } from '@portal/platform/testing/databases';
 import { portalCalls } from '../src/testing/portal-calls.ts';
 import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
@@ -25,23 +24,11 @@ describe.each(testDatabases())('a rush of scans and voids counted on $name', (da
   });
   afterAll(() => portal.close());
 
-  const { call, partner, enrolledSince, courseWithRounds } = portalCalls(() => portal);
-
-  /** A member registered and approved (no session: the scanner only needs their id). */
-  async function approved(n: number) {
-    const { _id } = (
-      await call(
-        'POST',
-        '/api/members/register',
-        '',
-        sampleMember({
-          fullName: `Rush Member ${'abcdefghijklmnopqrstuvwxyz'[n % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(n / 26)]}`,
-        }),
-      )
-    ).json();
-    await call('PUT', `/api/admin/registration/${_id}/status`, portal.adminToken, { status: 'approved' });
-    return _id as string;
-  }
+  const { call, partner, approvedMember, enrolledSince, courseWithRounds } = portalCalls(() => portal);
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  /** Member n, registered and approved (names take no digits). */
+  const approved = async (n: number) =>
+    (await approvedMember(`Rush Member ${letters[n % 26]}${letters[Math.floor(n / 26)]}`)).id;
 
   it('counts 64 scans at once, then 32 scans and 8 voids at once, exactly', async () => {
     const {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlDatabase } from '../src/store/sql.ts';
-import { GROWTH, MIN_PAGES, analyseGrown, grownTables } from '../src/store/embedded-statistics.ts';
+import { GROWTH, MIN_PAGES, vacuumGrown, grownTables } from '../src/store/embedded-statistics.ts';
 import { testDatabases } from '../src/testing/databases.ts';
 
 /**
@@ -65,9 +65,9 @@ describe.each(testDatabases())('the planner statistics kept on $name', (database
     expect(await grownTables(db)).not.toContain('elsewhere.statistics_probe');
     expect(await statusKnown()).toBe(false);
     expect(await allVisible()).toBe(0);
-    const analysed: string[] = [];
-    expect(await analyseGrown(db, (table) => analysed.push(table))).toContain(probe);
-    expect(analysed).toContain(probe);
+    const vacuumed: string[] = [];
+    expect(await vacuumGrown(db, (table) => vacuumed.push(table))).toContain(probe);
+    expect(vacuumed).toContain(probe);
     expect(await statusKnown()).toBe(true);
     expect(await allVisible()).toBeGreaterThanOrEqual(analysedAt);
     expect(await grownTables(db)).not.toContain(probe);

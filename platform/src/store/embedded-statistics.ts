@@ -34,12 +34,12 @@ export async function grownTables(sql: Sql): Promise<string[]> {
 }
 
 /** Vacuums and analyses every grown table, one statement each (others' statements run between them). */
-export async function analyseGrown(sql: Sql, onAnalysed?: (table: string, ms: number) => void): Promise<string[]> {
+export async function vacuumGrown(sql: Sql, onVacuumed?: (table: string, ms: number) => void): Promise<string[]> {
   const tables = await grownTables(sql);
   for (const table of tables) {
     const started = performance.now();
     await sql.query(`VACUUM (ANALYZE) ${table}`);
-    onAnalysed?.(table, performance.now() - started);
+    onVacuumed?.(table, performance.now() - started);
   }
   return tables;
 }
@@ -52,7 +52,7 @@ export function keepEmbeddedStatistics(
   db: SqlDatabase,
   options: {
     everyMs?: number;
-    onAnalysed?: (table: string, ms: number) => void;
+    onVacuumed?: (table: string, ms: number) => void;
     onError?: (error: unknown) => void;
   } = {},
 ): { stop(): Promise<void> } {
@@ -63,7 +63,7 @@ export function keepEmbeddedStatistics(
   let timer: NodeJS.Timeout;
   const schedule = () => {
     timer = setTimeout(() => {
-      pass = analyseGrown(db, options.onAnalysed)
+      pass = vacuumGrown(db, options.onVacuumed)
         .then(
           () => {},
           (error: unknown) => {
