@@ -210,6 +210,29 @@ describe('the attendance projection', () => {
     ]);
   });
 
+  /** The same for a deleted course whose round the courses read model still has. */
+  it('counts nothing of a deleted course whose round the courses read model still has', async () => {
+    await spec.given([
+      'course-c6',
+      [
+        course('c6'),
+        RoundScheduled.create({ roundId: 'r7', roundStartTime: t(9), roundEndTime: t(10), scheduledAt: t(1) }),
+        CourseDeleted.create({ deletedAt: t(8) }),
+      ],
+    ]);
+    await spec.db.query(`INSERT INTO rm.rounds (id, course_id, starts_at, ends_at) VALUES ('r7', 'c6', $1, $2)`, [
+      t(9),
+      t(10),
+    ]);
+    await leftBehind('r7', 'c6');
+    await spec.given(['attendance-r7-m2', [scanned('c6', 'r7', 'm2')]]);
+    expect(await spec.rows(`SELECT round_id, member_id FROM rm.attendance WHERE course_id = 'c6'`)).toEqual([]);
+    expect(await spec.rows(`SELECT id, attended FROM rm.rounds WHERE course_id = 'c6'`)).toEqual([
+      { id: 'r7', attended: 0 },
+    ]);
+    expect(await spec.rows(`SELECT member_id, scans FROM rm.course_members WHERE course_id = 'c6'`)).toEqual([]);
+  });
+
   /**
    * A batch's rounds and members go to the database as values when there are up to four of each,
    * else as arrays (list-parameter.ts): worked out by hand, 6 rounds of 3 members (18 scans, then
