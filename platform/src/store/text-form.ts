@@ -47,8 +47,8 @@ export function arrayText(values: readonly unknown[], element: (value: unknown) 
  * An element in valueText's form, quoted only as it must be: a number or a boolean never needs
  * quotes, and bytea's hex only its leading backslash escaped. A registration's row held a search
  * index of about 150 numbers, each quoted, and that array's text quoted again as an element of
- * the batch's: escaping its 300 quotes one by one was most of what a rebuild's accounts cost the
- * portal's thread.
+ * the batch's, its 300 quotes escaped one by one: written bare, the accounts projection costs a
+ * rebuild's thread a fifth less (docs/performance.md, machine M).
  */
 function elementText(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
