@@ -37,6 +37,7 @@ export function arrayText(values: readonly unknown[], element: (value: unknown) 
     const value = values[i];
     if (value === null || value === undefined) text += 'null';
     else if (Array.isArray(value)) text += arrayText(value, element);
+    // The bare forms are valueText's own: a caller's other element writer (pglite-bind.ts) is quoted.
     else if (element === valueText) text += elementText(value);
     else text += quoted(element(value));
   }
