@@ -1,6 +1,6 @@
 import type { PersonalData } from '@portal/contracts/accounts/account.events';
 import type { AccountView, CompanyView } from '@portal/contracts/views/account';
-import { column, defineTable, type RowOf, sealed } from '@portal/platform/read-models/table';
+import { column, defineTable, identifier, type RowOf, sealed } from '@portal/platform/read-models/table';
 
 /** The personal columns, each with the field of PersonalData it keeps. */
 export const PERSONAL_COLUMNS = {
@@ -34,9 +34,9 @@ const personalColumns = Object.fromEntries(personalColumnNames.map((name) => [na
 export const accounts = defineTable(
   'accounts',
   {
-    id: column<string>('text PRIMARY KEY'),
-    role: column<AccountView['role']>('text NOT NULL'),
-    status: column<AccountView['status'] | 'erased'>('text NOT NULL'),
+    id: identifier('PRIMARY KEY'),
+    role: identifier<AccountView['role']>('NOT NULL'),
+    status: identifier<AccountView['status'] | 'erased'>('NOT NULL'),
     registered_at: column<Date>('timestamptz NOT NULL'),
     updated_at: column<Date>('timestamptz NOT NULL'),
     ...personalColumns,
@@ -67,8 +67,8 @@ export type AccountRow = RowOf<typeof accounts>;
 export const accountCounts = defineTable(
   'account_counts',
   {
-    role: column<AccountView['role']>('text NOT NULL'),
-    status: column<AccountRow['status']>('text NOT NULL'),
+    role: identifier<AccountView['role']>('NOT NULL'),
+    status: identifier<AccountRow['status']>('NOT NULL'),
     n: column<string | number>('bigint NOT NULL'),
   },
   { primaryKey: ['role', 'status'] },

@@ -1,5 +1,5 @@
 import type { ScanAttemptView } from '@portal/contracts/views/audit';
-import { column, defineTable, type RowOf } from '@portal/platform/read-models/table';
+import { column, defineTable, identifier, nullableIdentifier, type RowOf } from '@portal/platform/read-models/table';
 
 /**
  * The attendance read model: who counts as present in each round (voided scans kept but
@@ -10,12 +10,12 @@ import { column, defineTable, type RowOf } from '@portal/platform/read-models/ta
 export const attendance = defineTable(
   'attendance',
   {
-    round_id: column<string>('text NOT NULL'),
-    member_id: column<string>('text NOT NULL'),
-    course_id: column<string>('text NOT NULL'),
+    round_id: identifier('NOT NULL'),
+    member_id: identifier('NOT NULL'),
+    course_id: identifier('NOT NULL'),
     scanned_at: column<Date>('timestamptz NOT NULL'),
-    scanner_id: column<string>('text NOT NULL'),
-    method: column<string>('text NOT NULL'),
+    scanner_id: identifier('NOT NULL'),
+    method: identifier('NOT NULL'),
     late: column<boolean>('boolean NOT NULL'),
     walk_in: column<boolean>('boolean NOT NULL'),
     voided_at: column<Date | null>('timestamptz'),
@@ -37,18 +37,18 @@ export const scanAttempts = defineTable(
   'scan_attempts',
   {
     position: column<string | number>('bigint PRIMARY KEY'),
-    course_id: column<string>('text NOT NULL'),
-    round_id: column<string>('text NOT NULL'),
-    member_id: column<string | null>('text'),
-    scanner_id: column<string>('text NOT NULL'),
-    device_id: column<string | null>('text'),
-    method: column<string | null>('text'),
-    outcome: column<ScanAttemptView['outcome']>('text NOT NULL'),
+    course_id: identifier('NOT NULL'),
+    round_id: identifier('NOT NULL'),
+    member_id: nullableIdentifier(),
+    scanner_id: identifier('NOT NULL'),
+    device_id: nullableIdentifier(),
+    method: nullableIdentifier(),
+    outcome: identifier<ScanAttemptView['outcome']>('NOT NULL'),
     reason: column<string | null>('text'),
     device_time: column<Date | null>('timestamptz'),
     server_time: column<Date>('timestamptz NOT NULL'),
     late_uploaded: column<boolean>('boolean NOT NULL DEFAULT false'),
-    offline_decision: column<string | null>('text'),
+    offline_decision: nullableIdentifier(),
   },
   {
     indexes: {
@@ -69,8 +69,8 @@ export type ScanAttemptRow = RowOf<typeof scanAttempts>;
 export const attendanceClosed = defineTable(
   'attendance_closed',
   {
-    scope: column<'course' | 'round'>('text NOT NULL'),
-    id: column<string>('text NOT NULL'),
+    scope: identifier<'course' | 'round'>('NOT NULL'),
+    id: identifier('NOT NULL'),
   },
   { primaryKey: ['scope', 'id'] },
 );
@@ -83,9 +83,9 @@ export const attendanceClosed = defineTable(
 export const scanAttemptCounts = defineTable(
   'scan_attempt_counts',
   {
-    course_id: column<string>('text NOT NULL'),
-    round_id: column<string>('text NOT NULL'),
-    outcome: column<ScanAttemptView['outcome']>('text NOT NULL'),
+    course_id: identifier('NOT NULL'),
+    round_id: identifier('NOT NULL'),
+    outcome: identifier<ScanAttemptView['outcome']>('NOT NULL'),
     n: column<string | number>('bigint NOT NULL'),
   },
   { primaryKey: ['course_id', 'round_id', 'outcome'] },
@@ -100,8 +100,8 @@ export const scanAttemptCounts = defineTable(
 export const courseMembers = defineTable(
   'course_members',
   {
-    course_id: column<string>('text NOT NULL'),
-    member_id: column<string>('text NOT NULL'),
+    course_id: identifier('NOT NULL'),
+    member_id: identifier('NOT NULL'),
     scans: column<number>('integer NOT NULL'),
   },
   { primaryKey: ['course_id', 'member_id'] },

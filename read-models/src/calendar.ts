@@ -1,4 +1,4 @@
-import { column, defineTable, type RowOf } from '@portal/platform/read-models/table';
+import { column, defineTable, identifier, type RowOf } from '@portal/platform/read-models/table';
 
 /**
  * The calendar feeds (issue 23): whose feed each id is (only the latest id of a person), and every
@@ -10,8 +10,8 @@ import { column, defineTable, type RowOf } from '@portal/platform/read-models/ta
 export const calendarFeeds = defineTable(
   'calendar_feeds',
   {
-    account_id: column<string>('text PRIMARY KEY'),
-    feed_id: column<string>('text NOT NULL UNIQUE'),
+    account_id: identifier('PRIMARY KEY'),
+    feed_id: identifier('NOT NULL UNIQUE'),
     issued_at: column<Date>('timestamptz NOT NULL'),
   },
   {},
@@ -21,8 +21,8 @@ export type CalendarFeedRow = RowOf<typeof calendarFeeds>;
 export const calendarRounds = defineTable(
   'calendar_rounds',
   {
-    round_id: column<string>('text PRIMARY KEY'),
-    course_id: column<string>('text NOT NULL'),
+    round_id: identifier('PRIMARY KEY'),
+    course_id: identifier('NOT NULL'),
     starts_at: column<Date>('timestamptz NOT NULL'),
     ends_at: column<Date>('timestamptz NOT NULL'),
     cancelled: column<boolean>('boolean NOT NULL DEFAULT false'),

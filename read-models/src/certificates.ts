@@ -1,4 +1,4 @@
-import { column, defineTable, type RowOf } from '@portal/platform/read-models/table';
+import { column, defineTable, identifier, type RowOf } from '@portal/platform/read-models/table';
 
 /**
  * Certificates of completion (issue 23): every certificate issued, revoked ones included, and
@@ -11,11 +11,11 @@ import { column, defineTable, type RowOf } from '@portal/platform/read-models/ta
 export const certificates = defineTable(
   'certificates',
   {
-    certificate_id: column<string>('text PRIMARY KEY'),
-    course_id: column<string>('text NOT NULL'),
-    member_id: column<string>('text NOT NULL'),
+    certificate_id: identifier('PRIMARY KEY'),
+    course_id: identifier('NOT NULL'),
+    member_id: identifier('NOT NULL'),
     course_topic: column<string>('text NOT NULL'),
-    issuer_id: column<string>('text NOT NULL'),
+    issuer_id: identifier('NOT NULL'),
     attended_rounds: column<number>('integer NOT NULL'),
     held_rounds: column<number>('integer NOT NULL'),
     hours: column<number>('double precision NOT NULL'),
@@ -35,7 +35,7 @@ export type CertificateRow = RowOf<typeof certificates>;
 export const courseCompletion = defineTable(
   'course_completion',
   {
-    course_id: column<string>('text PRIMARY KEY'),
+    course_id: identifier('PRIMARY KEY'),
     percent: column<number | null>('integer'),
     checked_at: column<Date | null>('timestamptz'),
   },

@@ -1,6 +1,6 @@
 import type { CourseView } from '@portal/contracts/views/course';
 import { NO_SELF_CHECK_IN_RULES, type SelfCheckInRules } from '@portal/contracts/courses/course.events';
-import { column, defineTable, type RowOf } from '@portal/platform/read-models/table';
+import { column, defineTable, identifier, type RowOf } from '@portal/platform/read-models/table';
 
 /**
  * The courses read model: courses, their rounds, who is enrolled now and when each member joined
@@ -11,13 +11,13 @@ import { column, defineTable, type RowOf } from '@portal/platform/read-models/ta
 export const courses = defineTable(
   'courses',
   {
-    id: column<string>('text PRIMARY KEY'),
+    id: identifier('PRIMARY KEY'),
     topic: column<string>('text NOT NULL'),
     description: column<string>('text NOT NULL'),
     image_url: column<string | null>('text'),
-    status: column<CourseView['status']>('text NOT NULL'),
+    status: identifier<CourseView['status']>('NOT NULL'),
     max_people: column<number>('integer NOT NULL'),
-    creator: column<string>('text NOT NULL'),
+    creator: identifier('NOT NULL'),
     enrolled: column<number>('integer NOT NULL DEFAULT 0'),
     participate: column<number>('integer NOT NULL DEFAULT 0'),
     total_attend: column<number>('integer NOT NULL DEFAULT 0'),
@@ -43,8 +43,8 @@ export type CourseRow = RowOf<typeof courses>;
 export const rounds = defineTable(
   'rounds',
   {
-    id: column<string>('text PRIMARY KEY'),
-    course_id: column<string>('text NOT NULL'),
+    id: identifier('PRIMARY KEY'),
+    course_id: identifier('NOT NULL'),
     starts_at: column<Date>('timestamptz NOT NULL'),
     ends_at: column<Date>('timestamptz NOT NULL'),
     attended: column<number>('integer NOT NULL DEFAULT 0'),
@@ -58,8 +58,8 @@ export type RoundRow = RowOf<typeof rounds>;
 export const enrolments = defineTable(
   'enrolments',
   {
-    course_id: column<string>('text NOT NULL'),
-    member_id: column<string>('text NOT NULL'),
+    course_id: identifier('NOT NULL'),
+    member_id: identifier('NOT NULL'),
     enrolled_at: column<Date>('timestamptz NOT NULL'),
   },
   { primaryKey: ['course_id', 'member_id'], indexes: { enrolments_member: 'member_id' } },
@@ -72,8 +72,8 @@ export const enrolments = defineTable(
 export const enrolmentPeriods = defineTable(
   'enrolment_periods',
   {
-    course_id: column<string>('text NOT NULL'),
-    member_id: column<string>('text NOT NULL'),
+    course_id: identifier('NOT NULL'),
+    member_id: identifier('NOT NULL'),
     enrolled_at: column<Date>('timestamptz NOT NULL'),
     left_at: column<Date | null>('timestamptz'),
   },
@@ -87,9 +87,9 @@ export const enrolmentPeriods = defineTable(
 export const courseAssistants = defineTable(
   'course_assistants',
   {
-    course_id: column<string>('text NOT NULL'),
-    assistant_id: column<string>('text NOT NULL'),
-    added_by: column<string>('text NOT NULL'),
+    course_id: identifier('NOT NULL'),
+    assistant_id: identifier('NOT NULL'),
+    added_by: identifier('NOT NULL'),
     added_at: column<Date>('timestamptz NOT NULL'),
   },
   { primaryKey: ['course_id', 'assistant_id'], indexes: { course_assistants_assistant: 'assistant_id' } },

@@ -1,5 +1,5 @@
 import type { NotificationItem } from '@portal/contracts/views/notifications';
-import { column, defineTable, type RowOf } from '@portal/platform/read-models/table';
+import { column, defineTable, identifier, nullableIdentifier, type RowOf } from '@portal/platform/read-models/table';
 
 /**
  * The notifications read model: each notification (its id is the event's position), who hears
@@ -8,44 +8,44 @@ import { column, defineTable, type RowOf } from '@portal/platform/read-models/ta
  * members). Written by the projector's notifications projection; read by the bell and the page.
  */
 export const notifications = defineTable('notifications', {
-  id: column<string>('text PRIMARY KEY'),
-  type: column<NotificationItem['type']>('text NOT NULL'),
-  course_id: column<string | null>('text'),
+  id: identifier('PRIMARY KEY'),
+  type: identifier<NotificationItem['type']>('NOT NULL'),
+  course_id: nullableIdentifier(),
   course_topic: column<string | null>('text'),
-  subject_id: column<string | null>('text'),
+  subject_id: nullableIdentifier(),
   detail: column<string | null>('text'),
-  actor_id: column<string | null>('text'),
+  actor_id: nullableIdentifier(),
   created_at: column<Date>('timestamptz NOT NULL'),
 });
 export type NotificationRow = RowOf<typeof notifications>;
 
 export const notificationAudience = defineTable(
   'notification_audience',
-  { notification_id: column<string>('text NOT NULL'), audience: column<string>('text NOT NULL') },
+  { notification_id: identifier('NOT NULL'), audience: identifier('NOT NULL') },
   { primaryKey: ['audience', 'notification_id'] },
 );
 
 export const notificationReads = defineTable(
   'notification_reads',
-  { account_id: column<string>('text NOT NULL'), notification_id: column<string>('text NOT NULL') },
+  { account_id: identifier('NOT NULL'), notification_id: identifier('NOT NULL') },
   { primaryKey: ['account_id', 'notification_id'] },
 );
 
 /** Everything up to `read_at` is read ("mark all as read"). */
 export const notificationReadAll = defineTable('notification_read_all', {
-  account_id: column<string>('text PRIMARY KEY'),
+  account_id: identifier('PRIMARY KEY'),
   read_at: column<Date>('timestamptz NOT NULL'),
 });
 
 export const notifyCourses = defineTable('notify_courses', {
-  course_id: column<string>('text PRIMARY KEY'),
-  creator: column<string>('text NOT NULL'),
+  course_id: identifier('PRIMARY KEY'),
+  creator: identifier('NOT NULL'),
   topic: column<string>('text NOT NULL'),
 });
 
 export const notifyEnrolments = defineTable(
   'notify_enrolments',
-  { course_id: column<string>('text NOT NULL'), member_id: column<string>('text NOT NULL') },
+  { course_id: identifier('NOT NULL'), member_id: identifier('NOT NULL') },
   { primaryKey: ['course_id', 'member_id'] },
 );
 

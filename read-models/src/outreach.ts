@@ -1,5 +1,12 @@
 import type { ContactMessageView, EmailView } from '@portal/contracts/views/outreach';
-import { column, defineTable, type RowOf, sealed } from '@portal/platform/read-models/table';
+import {
+  column,
+  defineTable,
+  identifier,
+  nullableIdentifier,
+  type RowOf,
+  sealed,
+} from '@portal/platform/read-models/table';
 
 /**
  * The admins' inbox (contact messages) and outbox (every e-mail and how it went). What they say
@@ -9,8 +16,8 @@ import { column, defineTable, type RowOf, sealed } from '@portal/platform/read-m
 export const contactMessages = defineTable(
   'contact_messages',
   {
-    id: column<string>('text PRIMARY KEY'),
-    sender_id: column<string | null>('text'),
+    id: identifier('PRIMARY KEY'),
+    sender_id: nullableIdentifier(),
     name: sealed.text(),
     email: sealed.text(),
     subject: sealed.text(),
@@ -30,15 +37,15 @@ export type ContactMessageRow = RowOf<typeof contactMessages>;
 export const emails = defineTable(
   'emails',
   {
-    id: column<string>('text PRIMARY KEY'),
-    sender_id: column<string>('text NOT NULL'),
+    id: identifier('PRIMARY KEY'),
+    sender_id: identifier('NOT NULL'),
     sender_name: sealed.text(),
     recipient: sealed.text(),
     subject: sealed.text(),
     message: sealed.text(),
     /** 'sending' until the send's outcome is recorded (queries show a stale one as 'interrupted'). */
     status: column<Exclude<EmailView['status'], 'interrupted'>>('text NOT NULL'),
-    transport: column<string | null>('text'),
+    transport: nullableIdentifier(),
     failure: column<string | null>('text'),
     requested_at: column<Date>('timestamptz NOT NULL'),
     settled_at: column<Date | null>('timestamptz'),

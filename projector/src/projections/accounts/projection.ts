@@ -43,7 +43,8 @@ const searchText = (id: string, p: PersonalData, company: CompanyData | null) =>
 export const accountsProjection: Projection = {
   name: 'accounts',
   reads: readsOf(decodeAccountEvent),
-  version: 7,
+  // 8: identifiers compared byte by byte (COLLATE "C", read-models/table.ts identifier).
+  version: 8,
   async createTables(sql, schema) {
     await createTable(sql, schema, accounts);
     await createTable(sql, schema, accountCounts);

@@ -30,7 +30,8 @@ export const attendanceProjection: Projection = {
   // Every row it writes is one course's (its count, its rounds', its members').
   byCourse: true,
   // 5: each member's scans in a course kept (course_members), the courses' counts moved by them.
-  version: 5,
+  // 6: identifiers compared byte by byte (COLLATE "C", read-models/table.ts identifier).
+  version: 6,
   async createTables(sql, schema) {
     for (const table of attendanceTables) await createTable(sql, schema, table);
   },

@@ -19,7 +19,8 @@ const accountTypes = new Set(['PersonalDataErased', 'RegistrationDeleted']);
 export const calendarProjection: Projection = {
   name: 'calendar',
   reads: new Set([...decodeCalendarEvent.types, ...courseTypes, ...accountTypes]),
-  version: 1,
+  // 2: identifiers compared byte by byte (COLLATE "C", read-models/table.ts identifier).
+  version: 2,
   async createTables(sql, schema) {
     for (const table of calendarTables) await createTable(sql, schema, table);
   },

@@ -11,7 +11,8 @@ import type { Projection } from '../../projection.ts';
 export const certificatesProjection: Projection = {
   name: 'certificates',
   reads: decodeCertificateEvent.types,
-  version: 1,
+  // 2: identifiers compared byte by byte (COLLATE "C", read-models/table.ts identifier).
+  version: 2,
   async createTables(sql, schema) {
     for (const table of certificateTables) await createTable(sql, schema, table);
   },

@@ -24,7 +24,8 @@ export const coursesProjection: Projection = {
   rebuiltWith: ['attendance'],
   // Every row it writes is one course's (its count, its rounds', its members').
   byCourse: true,
-  version: 5,
+  // 6: identifiers compared byte by byte (COLLATE "C", read-models/table.ts identifier).
+  version: 6,
   async createTables(sql, schema) {
     for (const table of coursesTables) await createTable(sql, schema, table);
   },

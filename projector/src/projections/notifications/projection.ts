@@ -43,7 +43,8 @@ export const notificationsProjection: Projection = {
   // What it keeps of a course (notify_courses, notify_enrolments) is that course's; a notification's
   // rows are keyed by its event's position, and inboxes and accounts are about no course (one lane).
   byCourse: true,
-  version: 2,
+  // 3: identifiers compared byte by byte (COLLATE "C", read-models/table.ts identifier).
+  version: 3,
   async createTables(sql, schema) {
     for (const table of notificationsTables) await createTable(sql, schema, table);
   },

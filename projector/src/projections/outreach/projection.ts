@@ -17,7 +17,8 @@ import { type Projection, readsOf } from '../../projection.ts';
 export const outreachProjection: Projection = {
   name: 'outreach',
   reads: readsOf(decodeAccountEvent, decodeOutreachEvent),
-  version: 2,
+  // 3: identifiers compared byte by byte (COLLATE "C", read-models/table.ts identifier).
+  version: 3,
   async createTables(sql, schema) {
     for (const table of outreachTables) await createTable(sql, schema, table);
   },
