@@ -44,7 +44,7 @@ export const emails = defineTable(
     subject: sealed.text(),
     message: sealed.text(),
     /** 'sending' until the send's outcome is recorded (queries show a stale one as 'interrupted'). */
-    status: column<Exclude<EmailView['status'], 'interrupted'>>('text NOT NULL'),
+    status: identifier<Exclude<EmailView['status'], 'interrupted'>>('NOT NULL'),
     transport: nullableIdentifier(),
     failure: column<string | null>('text'),
     requested_at: column<Date>('timestamptz NOT NULL'),

@@ -1,6 +1,6 @@
 import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.events';
 import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
-import { type Sql, sqlState } from '@portal/platform/store/sql';
+import { type Sql, UNIQUE_VIOLATION, sqlState } from '@portal/platform/store/sql';
 import { type StoredRowOf, copyRows, createTable, insertRow, insertRows } from '@portal/platform/read-models/table';
 import {
   attendance,
@@ -230,8 +230,6 @@ const presentInsert = (schema: string, rows: StoredRowOf<typeof attendance>[], t
                         WHERE (c.scope = 'round' AND c.id = input.round_id) OR (c.scope = 'course' AND c.id = input.course_id))
      ${then}`,
   );
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * A rebuild's present rows of a batch: inserted plainly, and only if one of them is already there
