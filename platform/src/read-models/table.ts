@@ -37,7 +37,7 @@ export const identifier = <T extends string = string>(constraints: string): Colu
   column(`text COLLATE "C" ${constraints}`);
 
 /** An identifier that may be missing (see identifier). */
-export const nullableIdentifier = <T extends string = string>(): Column<T | null> => column('text COLLATE "C"');
+export const nullableIdentifier = (): Column<string | null> => column('text COLLATE "C"');
 
 /**
  * A sealed column, read opened: as text ('' once erased), as nullable text, or as JSON. Written
