@@ -1,11 +1,13 @@
 /**
  * The scan benchmark's second process (scan-load.ts): the scanners, as phones would be, apart
  * from the portal they call. Reads from stdin the scans to make, as JSON
- * `{ base, token, scanners, work: [{ roundId, memberId }] }`; each scanner takes the next scan
- * once its last one was answered (closed loop), until none is left. Prints `ready` as it starts,
- * then one JSON line: each
- * scan's times (sent and answered, in ms since the epoch, so the portal's process can compare
- * them with its own clock), its position in the log and its status, and this process's CPU time.
+ * `{ base, token, scanners, warmUp, work: [{ roundId, memberId }] }`; each scanner takes the next
+ * scan once its last one was answered (closed loop), until none is left. The first `warmUp` scans
+ * taken are the warm-up: they are marked, and this process's CPU is counted from the first scan
+ * after them. Prints `ready` as it starts, `measuring` when it takes the first scan after the
+ * warm-up, then one JSON line: each scan's times (sent and answered, in ms since the epoch, so
+ * the portal's process can compare them with its own clock), its position in the log, its status
+ * and whether it was a warm-up scan, and this process's CPU time after the warm-up.
  */
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +17,7 @@ export interface ScanJob {
   base: string;
   token: string;
   scanners: number;
+  warmUp: number;
   work: { roundId: string; memberId: string }[];
 }
 
@@ -23,6 +26,7 @@ export interface ScanTimes {
   answered: number;
   position: number;
   status: number;
+  warmUp: boolean;
 }
 
 export interface ScanLoadResult {
@@ -61,16 +65,23 @@ const scan = (roundId: string, memberId: string, deviceId: string) =>
     sent.end(body);
   });
 
-// Loaded and given its work: the portal's process starts its clocks now.
+// Loaded and given its work.
 console.log('ready');
-const cpu = process.cpuUsage();
+let cpu = process.cpuUsage();
+let taken = 0;
 const scans: ScanTimes[] = [];
 await Promise.all(
   Array.from({ length: job.scanners }, async (_, scanner) => {
     for (let next = job.work.pop(); next; next = job.work.pop()) {
+      const warmUp = taken++ < job.warmUp;
+      // The warm-up is over: the portal's process starts its clocks now.
+      if (taken === job.warmUp + 1) {
+        cpu = process.cpuUsage();
+        console.log('measuring');
+      }
       const sent = now();
       const { status, position } = await scan(next.roundId, next.memberId, `bench-${scanner}`);
-      scans.push({ sent, answered: now(), position, status });
+      scans.push({ sent, answered: now(), position, status, warmUp });
     }
   }),
 );
