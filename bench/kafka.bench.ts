@@ -2,9 +2,9 @@
  * The log through Kafka (issue 8), on PostgreSQL with a real broker: `DATABASE_URL` and
  * `KAFKA_BROKERS` must be set (deploy/scripts/kafka.sh start); otherwise it says so and stops.
  *
- * 1. End to end: the scan load (scan-load.ts, 4 scanners) with the projector reading the log directly, then
- *    with the relay publishing to Kafka and the projector consuming it: p50 and p99 from sending
- *    a scan to the read models showing it.
+ * 1. End to end: the scan load (scan-load.ts; BENCH_SCANNERS, 4 by default) with the projector
+ *    reading the log directly, then with the relay publishing to Kafka and the projector
+ *    consuming it: p50 and p99 from sending a scan to the read models showing it.
  * 2. Throughput: BENCH_KAFKA_EVENTS (20,000) scans already in the log; the relay alone publishes
  *    them (its own rate); then one, and then two, projector processes apply them from a fresh
  *    topic: events per second from the relay's start until the read models' checkpoint reaches
@@ -136,8 +136,10 @@ console.log('Kafka benchmark: the log through the relay, the topic and the proje
 if (!process.env.DATABASE_URL || !brokers) {
   console.log('  skipped: set DATABASE_URL and KAFKA_BROKERS (deploy/scripts/kafka.sh start) to measure Kafka');
 } else {
-  // Four scanners at once: a busy room, without queueing so deep that it hides the path's own delay.
-  await scanLoad(postgresDatabase, 'direct (no Kafka)', { scanners: 4 });
-  await scanLoad(postgresDatabase, 'through Kafka', { scanners: 4, kafka: { brokers, topic: testTopic('benchscan') } });
+  // Four scanners at once by default: a busy room, without queueing so deep that it hides the
+  // path's own delay; BENCH_SCANNERS=16 for a crowded one.
+  const scanners = Number(process.env.BENCH_SCANNERS ?? 4);
+  await scanLoad(postgresDatabase, 'direct (no Kafka)', { scanners });
+  await scanLoad(postgresDatabase, 'through Kafka', { scanners, kafka: { brokers, topic: testTopic('benchscan') } });
   await throughput();
 }
