@@ -26,7 +26,7 @@ try {
       bar.setTotal(total);
       bar.update(done);
     },
-    onIndexing: () => bar.update({ stage: ' | building the indexes queries read' }),
+    onIndexing: () => bar.update({ stage: ' | counting, building the indexes queries read' }),
   });
   bar.stop();
   console.log(`Done: ${events} events applied; the rebuilt read models are live.`);

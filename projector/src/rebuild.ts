@@ -3,7 +3,12 @@ import { readCheckpoint, writeCheckpoint } from '@portal/platform/read-models/ch
 import { readAllAfter } from '@portal/platform/store/event-store';
 import { type Checkpoint, type EventStore, START, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
-import { buildQueryIndexes, setQueryIndexesAside } from '@portal/platform/read-models/query-indexes';
+import {
+  allSettledOrFirstFailure,
+  analyzeTables,
+  buildQueryIndexes,
+  setQueryIndexesAside,
+} from '@portal/platform/read-models/query-indexes';
 import type { Projection } from './projection.ts';
 import { applyBatchIn, applyEvents, courseOf } from './apply.ts';
 import { prepareReadModels, recordVersion } from './read-models.ts';
@@ -21,7 +26,10 @@ export interface RebuildOptions {
   projections: readonly Projection[];
   schema?: string;
   onProgress?: (done: number, total: number) => void;
-  /** Told when the log is read and the indexes that serve queries only are being built. */
+  /**
+   * Told when the whole log is applied: what a projection counts in another's tables, the indexes
+   * that serve queries only and the statistics are being made.
+   */
   onIndexing?: () => void;
   /** Events read and applied at a time (tests use small batches to make many of them). */
   batch?: number;
@@ -49,14 +57,21 @@ async function fillFromLog(options: RebuildOptions, next: string, projections: r
     total = Math.max(total, done);
     options.onProgress?.(done, total);
   });
-  // What a projection writes to another's tables, now that both hold the whole log.
-  await db.transaction(async (tx) => {
-    for (const projection of projections) await projection.afterRebuild?.(tx, next);
-    await writeCheckpoint(tx, next, reached);
-  });
   options.onIndexing?.();
-  // Two at a time on PostgreSQL (its connections are processes); PGlite has one connection.
-  await buildQueryIndexes(db, next, aside, db.kind === 'postgres' ? 2 : 1);
+  // What a projection writes to another's tables, now that both hold the whole log, in one
+  // transaction, while the indexes only queries read are built beside it: two at a time on
+  // PostgreSQL (its connections are processes, and the transaction is one process's work for a
+  // second or more); PGlite has one connection and takes them in turn. Then the statistics, of
+  // the tables as they are now.
+  const lanes = db.kind === 'postgres' ? 2 : 1;
+  await allSettledOrFirstFailure([
+    db.transaction(async (tx) => {
+      for (const projection of projections) await projection.afterRebuild?.(tx, next);
+      await writeCheckpoint(tx, next, reached);
+    }),
+    buildQueryIndexes(db, next, aside, lanes),
+  ]);
+  await analyzeTables(db, next, lanes);
   return { done, total };
 }
 

@@ -138,6 +138,25 @@ describe.each(testDatabases())('projector on $name', (database) => {
     expect(schemas).toHaveLength(0);
   });
 
+  it('fails a rebuild whose counting fails once its index builds have stopped, leaving the live read models', async () => {
+    const live = await projectedRegistration();
+    // The counts across projections fail at once, while the indexes only queries read are being built beside them.
+    const failing = projections.map((projection) =>
+      projection.afterRebuild
+        ? { ...projection, afterRebuild: () => Promise.reject(new Error('the counting failed')) }
+        : projection,
+    );
+    await expect(rebuildReadModels({ db, store, projections: failing })).rejects.toThrow('the counting failed');
+    const built = () =>
+      db.query(`SELECT i.relname FROM pg_class i JOIN pg_namespace n ON n.oid = i.relnamespace
+                 WHERE n.nspname = 'rm_next' AND i.relkind = 'i' ORDER BY 1`);
+    const stopped = await built();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing of the rebuild goes on after it failed, and the read models in use are untouched.
+    expect(await built()).toEqual(stopped);
+    expect(await rows(db)).toEqual(live);
+  });
+
   it('rebuilds read models at start when they were built by another version of a projection', async () => {
     const live = await projectedRegistration();
     // As if the rows had been written by an older accounts projection.

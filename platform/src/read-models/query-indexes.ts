@@ -27,10 +27,9 @@ export async function setQueryIndexesAside(sql: Sql, schema: string): Promise<Qu
 }
 
 /**
- * Builds the indexes set aside, marked again, then gathers statistics on every table of `schema`
- * (freshly filled tables have none, and the planner would guess the queries' plans). With
- * `lanes` above 1 (a pool of connections), that many statements run at once, the largest
- * tables' first: each is one process's work in PostgreSQL, and a rebuild's machine has more cores.
+ * Builds the indexes set aside, marked again. With `lanes` above 1 (a pool of connections), that
+ * many statements run at once, the largest tables' first: each is one process's work in
+ * PostgreSQL, and a rebuild's machine has more cores.
  */
 export async function buildQueryIndexes(
   sql: Sql,
@@ -38,19 +37,30 @@ export async function buildQueryIndexes(
   indexes: readonly QueryIndex[],
   lanes = 1,
 ): Promise<void> {
-  const tables = await sql.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY pg_relation_size(c.oid) DESC, c.relname`,
-    [schema],
-  );
-  const order = new Map(tables.map(({ name }, i) => [name, i]));
+  const order = new Map((await tablesBySize(sql, schema)).map((name, i) => [name, i]));
   const largestFirst = [...indexes].sort((a, b) => order.get(a.table)! - order.get(b.table)!);
   await inLanes(largestFirst, lanes, async ({ name, definition }) => {
     await sql.query(definition);
     await markQueryIndex(sql, schema, name);
   });
-  await inLanes(tables, lanes, ({ name }) => sql.query(`ANALYZE ${schema}.${name}`));
 }
+
+/**
+ * Gathers statistics on every table of `schema` (freshly filled tables have none, and the planner
+ * would guess the queries' plans), `lanes` at a time, the largest first.
+ */
+export async function analyzeTables(sql: Sql, schema: string, lanes = 1): Promise<void> {
+  await inLanes(await tablesBySize(sql, schema), lanes, (name) => sql.query(`ANALYZE ${schema}.${name}`));
+}
+
+const tablesBySize = async (sql: Sql, schema: string) =>
+  (
+    await sql.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY pg_relation_size(c.oid) DESC, c.relname`,
+      [schema],
+    )
+  ).map((row) => row.name);
 
 /**
  * `work` for each item in order, `lanes` at a time; after a failure no more is started, and once
@@ -59,7 +69,7 @@ export async function buildQueryIndexes(
 async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
   let failed = false;
-  const settled = await Promise.allSettled(
+  await allSettledOrFirstFailure(
     Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, async () => {
       while (!failed && next < items.length) {
         const item = items[next++]!;
@@ -70,6 +80,12 @@ async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) =>
       }
     }),
   );
-  const failure = settled.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
+}
+
+/** Waits until every one of `work` has ended, then throws the first failure, if any. */
+export async function allSettledOrFirstFailure(work: readonly Promise<unknown>[]): Promise<void> {
+  const failure = (await Promise.allSettled(work)).find(
+    (ended): ended is PromiseRejectedResult => ended.status === 'rejected',
+  );
   if (failure) throw failure.reason;
 }
