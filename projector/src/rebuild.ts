@@ -61,15 +61,21 @@ async function fillFromLog(options: RebuildOptions, next: string, projections: r
   // What a projection writes to another's tables, now that both hold the whole log, in one
   // transaction, while the indexes only queries read are built beside it: two at a time on
   // PostgreSQL (its connections are processes, and the transaction is one process's work for a
-  // second or more); PGlite has one connection and takes them in turn. Then the statistics, of
-  // the tables as they are now.
+  // second or more); PGlite has one connection and takes them in turn. If the transaction fails,
+  // no more index is started. Then the statistics, of the tables as they are now.
   const lanes = db.kind === 'postgres' ? 2 : 1;
+  const counting = new AbortController();
   await allSettledOrFirstFailure([
-    db.transaction(async (tx) => {
-      for (const projection of projections) await projection.afterRebuild?.(tx, next);
-      await writeCheckpoint(tx, next, reached);
-    }),
-    buildQueryIndexes(db, next, aside, lanes),
+    db
+      .transaction(async (tx) => {
+        for (const projection of projections) await projection.afterRebuild?.(tx, next);
+        await writeCheckpoint(tx, next, reached);
+      })
+      .catch((error: unknown) => {
+        counting.abort();
+        throw error;
+      }),
+    buildQueryIndexes(db, next, aside, lanes, counting.signal),
   ]);
   await analyzeTables(db, next, lanes);
   return { done, total };

@@ -29,20 +29,27 @@ export async function setQueryIndexesAside(sql: Sql, schema: string): Promise<Qu
 /**
  * Builds the indexes set aside, marked again. With `lanes` above 1 (a pool of connections), that
  * many statements run at once, the largest tables' first: each is one process's work in
- * PostgreSQL, and a rebuild's machine has more cores.
+ * PostgreSQL, and a rebuild's machine has more cores. Once `stop` is aborted (the work beside it
+ * failed), no more is started, and the indexes in progress end.
  */
 export async function buildQueryIndexes(
   sql: Sql,
   schema: string,
   indexes: readonly QueryIndex[],
   lanes = 1,
+  stop?: AbortSignal,
 ): Promise<void> {
   const order = new Map((await tablesBySize(sql, schema)).map((name, i) => [name, i]));
   const largestFirst = [...indexes].sort((a, b) => order.get(a.table)! - order.get(b.table)!);
-  await inLanes(largestFirst, lanes, async ({ name, definition }) => {
-    await sql.query(definition);
-    await markQueryIndex(sql, schema, name);
-  });
+  await inLanes(
+    largestFirst,
+    lanes,
+    async ({ name, definition }) => {
+      await sql.query(definition);
+      await markQueryIndex(sql, schema, name);
+    },
+    stop,
+  );
 }
 
 /**
@@ -63,15 +70,21 @@ const tablesBySize = async (sql: Sql, schema: string) =>
   ).map((row) => row.name);
 
 /**
- * `work` for each item in order, `lanes` at a time; after a failure no more is started, and once
- * every lane has stopped (none left running behind the caller) the first failure is thrown.
+ * `work` for each item in order, `lanes` at a time; after a failure (or once `stop` is aborted) no
+ * more is started, and once every lane has stopped (none left running behind the caller) the
+ * first failure is thrown.
  */
-async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<unknown>): Promise<void> {
+async function inLanes<T>(
+  items: readonly T[],
+  lanes: number,
+  work: (item: T) => Promise<unknown>,
+  stop?: AbortSignal,
+): Promise<void> {
   let next = 0;
   let failed = false;
   await allSettledOrFirstFailure(
     Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, async () => {
-      while (!failed && next < items.length) {
+      while (!failed && !stop?.aborted && next < items.length) {
         const item = items[next++]!;
         await work(item).catch((error: unknown) => {
           failed = true;
