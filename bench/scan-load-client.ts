@@ -73,9 +73,10 @@ const scans: ScanTimes[] = [];
 await Promise.all(
   Array.from({ length: job.scanners }, async (_, scanner) => {
     for (let next = job.work.pop(); next; next = job.work.pop()) {
-      const warmUp = taken++ < job.warmUp;
+      const index = taken++;
+      const warmUp = index < job.warmUp;
       // The warm-up is over: the portal's process starts its clocks now.
-      if (taken === job.warmUp + 1) {
+      if (index === job.warmUp) {
         cpu = process.cpuUsage();
         console.log('measuring');
       }

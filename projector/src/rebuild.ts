@@ -3,12 +3,8 @@ import { readCheckpoint, writeCheckpoint } from '@portal/platform/read-models/ch
 import { readAllAfter } from '@portal/platform/store/event-store';
 import { type Checkpoint, type EventStore, START, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
-import {
-  allSettledOrFirstFailure,
-  analyzeTables,
-  buildQueryIndexes,
-  setQueryIndexesAside,
-} from '@portal/platform/read-models/query-indexes';
+import { allSettledOrFirstFailure } from '@portal/platform/async/settled';
+import { analyzeTables, buildQueryIndexes, setQueryIndexesAside } from '@portal/platform/read-models/query-indexes';
 import type { Projection } from './projection.ts';
 import { applyBatchIn, applyEvents, courseOf } from './apply.ts';
 import { prepareReadModels, recordVersion } from './read-models.ts';

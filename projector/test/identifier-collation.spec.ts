@@ -6,10 +6,10 @@ import { prepareReadModels } from '../src/read-models.ts';
 
 /**
  * The read models' identifiers and codes compare byte by byte (`COLLATE "C"`, read-models'
- * `identifier`), every one of them: an id declared as plain text would still join with the others (PostgreSQL
- * combines the database's own collation with "C" into "C"), but its index would then serve no
- * such join or lookup, which would be a slow plan nothing else notices. On PGlite, whose database
- * is "C" itself, the declarations are the same.
+ * `identifier`), every one of them: an id declared as plain text would still join with the others
+ * (PostgreSQL combines the database's own collation with "C" into "C"), but its index would then
+ * serve no such join or lookup, which would be a slow plan nothing else notices. On PGlite, whose
+ * database is "C" itself, the declarations are the same.
  */
 describe.each(testDatabases())('read-model identifiers on $name', (database) => {
   let db: SqlDatabase;

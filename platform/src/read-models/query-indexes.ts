@@ -1,3 +1,4 @@
+import { allSettledOrFirstFailure } from '../async/settled.ts';
 import type { Sql } from '../store/sql.ts';
 import { QUERY_INDEX, markQueryIndex } from './table.ts';
 
@@ -93,12 +94,4 @@ async function inLanes<T>(
       }
     }),
   );
-}
-
-/** Waits until every one of `work` has ended, then throws the first failure, if any. */
-export async function allSettledOrFirstFailure(work: readonly Promise<unknown>[]): Promise<void> {
-  const failure = (await Promise.allSettled(work)).find(
-    (ended): ended is PromiseRejectedResult => ended.status === 'rejected',
-  );
-  if (failure) throw failure.reason;
 }

@@ -28,8 +28,8 @@ export const column = <T>(sql: string): Column<T> => ({ sql });
  * collation, then its constraints ('NOT NULL', 'PRIMARY KEY'). Under a linguistic collation
  * (`en_US.UTF-8`, even `C.UTF-8`) each ordering comparison (an index's insertion or lookup, a
  * sort) calls the C library's strcoll, and PostgreSQL sorts without abbreviated keys: a rebuild
- * took a sixth more of PostgreSQL's CPU. Nobody reads identifiers in their order (they break ties and
- * mark pages), so byte order serves as well as any; under `C.UTF-8` it is the same order, and
+ * took a sixth more of PostgreSQL's CPU. Nobody reads identifiers in their order (they break ties
+ * and mark pages), so byte order serves as well as any; under `C.UTF-8` it is the same order, and
  * PGlite's database is "C" already. Text a person reads (a topic, a name) keeps the database's
  * collation.
  */
