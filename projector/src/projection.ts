@@ -35,8 +35,9 @@ export interface Projection {
    */
   byCourse?: boolean;
   /**
-   * The event types `apply` acts on (the decoders it uses: `readsOf`); a batch holding none of
-   * them passes this projection by without a statement. Unset: it is given every batch.
+   * The event types `apply` acts on (the decoders it uses: `readsOf`): it is given only those, and
+   * a batch holding none of them passes this projection by without a statement. Unset: it is
+   * given every event of every batch.
    */
   reads?: ReadonlySet<string>;
   apply(sql: Sql, schema: string, event: StoredEvent, personal: PersonalAccess, batch: Batch): Promise<void>;

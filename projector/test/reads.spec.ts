@@ -13,7 +13,8 @@ import { projections } from '../src/projections/index.ts';
 
 /**
  * A projection's `reads` lets the projector pass it by when a batch holds none of those types
- * (no savepoint, no statement). So it must name every type `apply` acts on: given an event of
+ * (no savepoint, no statement), and give it only the events of those types. So it must name
+ * every type `apply` acts on: given an event of
  * any other type, with data no schema accepts, `apply` must neither decode it nor touch anything.
  * (A type it acts on but does not name would fail here on decoding, or touch the database.)
  */
