@@ -76,6 +76,28 @@ describe.each(testDatabases())('declared read-model tables on $name', (database)
     expect(Buffer.from(sealedRows[0]!.body).toString('utf8')).not.toContain('สวัสดี');
   });
 
+  it('gathers no statistics of sealed columns, and the plain ones as usual', async () => {
+    await db.query(
+      ...insertRows(
+        'table_test',
+        notes,
+        Array.from({ length: 50 }, (_, i) => ({
+          id: `s${i}`,
+          author: `author ${i % 5}`,
+          posted_at: '2026-11-24T08:00:00.000Z',
+          body: sealText(key, `note ${i}`),
+          meta: sealText(key, JSON.stringify({ tags: [] })),
+        })),
+      ),
+    );
+    await db.query(`ANALYZE table_test.notes_sealed`);
+    const gathered = await db.query<{ attname: string }>(
+      `SELECT attname FROM pg_stats WHERE schemaname = 'table_test' AND tablename = 'notes_sealed' ORDER BY attname`,
+    );
+    expect(gathered.map((row) => row.attname)).toEqual(['author', 'id', 'likes', 'posted_at']);
+    await db.query(`DELETE FROM table_test.notes_sealed WHERE id LIKE 's%'`);
+  });
+
   it('creates its declared indexes, and creating again changes nothing', async () => {
     await createTable(db, 'table_test', notes);
     const indexes = await db.query<{ indexname: string }>(
