@@ -181,7 +181,7 @@ async function writePending(sql: Sql, schema: string, pending: Pending) {
     if (rows.length > 0) await insertRebuiltPresent(sql, schema, rows);
     await copyRows(sql, schema, scanAttempts, attempts);
   } else if (attempts.length > 0) {
-    const present = rows.length > 0 ? presentInsert(schema, rows, UPSERT) : null;
+    const present = rows.length > 0 ? presentInsert(schema, rows) : null;
     // The batch's scans and its attempts in one statement (one round trip), each as a WITH; the
     // counts move with the attempts actually inserted, in key order (two writers never wait on
     // each other in a circle). A present row is only ever queued with its attempt (a scan queues
@@ -220,15 +220,15 @@ const UPSERT = `ON CONFLICT (round_id, member_id) DO UPDATE SET scanned_at = EXC
        scanner_id = EXCLUDED.scanner_id, method = EXCLUDED.method, late = EXCLUDED.late,
        walk_in = EXCLUDED.walk_in, voided_at = EXCLUDED.voided_at`;
 
-/** The batch's present rows, not into a course deleted or a round cancelled (their scans may arrive afterwards). */
-const presentInsert = (schema: string, rows: StoredRowOf<typeof attendance>[], then: typeof UPSERT | '') =>
+/** The batch's present rows as the upsert, not into a course deleted or a round cancelled (their scans may arrive afterwards). */
+const presentInsert = (schema: string, rows: StoredRowOf<typeof attendance>[]) =>
   insertRows(
     schema,
     attendance,
     rows,
     `WHERE NOT EXISTS (SELECT 1 FROM ${schema}.attendance_closed c
                         WHERE (c.scope = 'round' AND c.id = input.round_id) OR (c.scope = 'course' AND c.id = input.course_id))
-     ${then}`,
+     ${UPSERT}`,
   );
 
 /**
@@ -236,8 +236,8 @@ const presentInsert = (schema: string, rows: StoredRowOf<typeof attendance>[], t
  * the database has it), and only if one of them is already there (a member scanned again in a
  * round after a void, in an earlier batch) as the upsert, in the place of the copy. PostgreSQL
  * carries out an upsert as a speculative insertion, which cost a third more than a plain insert
- * of the same rows, conflict or not (docs/performance.md, machine N), and a COPY less than half an
- * insert of the same rows as arrays (machine P); in a rebuild a conflict is rare, and nothing but
+ * of the same rows, conflict or not (docs/performance.md, machine N), and a COPY about two thirds
+ * of PostgreSQL's CPU of an insert of the same rows as arrays (machine P); in a rebuild a conflict is rare, and nothing but
  * this lane writes these rows. The copy keeps rows of a round cancelled or a course deleted
  * earlier in the log, which the live insert leaves out: recountAll removes them at the end,
  * before anything is counted.
@@ -249,7 +249,7 @@ async function insertRebuiltPresent(sql: Sql, schema: string, rows: StoredRowOf<
   } catch (error) {
     if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
     await sql.query('ROLLBACK TO SAVEPOINT attendance_present');
-    await sql.query(...presentInsert(schema, rows, UPSERT));
+    await sql.query(...presentInsert(schema, rows));
   }
   await sql.query('RELEASE SAVEPOINT attendance_present');
 }
