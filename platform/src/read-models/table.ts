@@ -119,22 +119,21 @@ export type StoredRowOf<T extends Table> = {
       : RowOf<T>[K];
 };
 
+const isMissing = async (sql: Sql, table: string) =>
+  (await sql.query<{ missing: boolean }>(`SELECT to_regclass($1) IS NULL AS missing`, [table]))[0]!.missing;
+
 /** Creates the table (in `schema`, so a rebuild can fill fresh ones), its indexes and, if sealed, its view. */
 export async function createTable(sql: Sql, schema: string, table: Table): Promise<void> {
-  const definitions = Object.entries(table.columns).map(([name, c]) => `${name} ${c.sql}`);
+  const entries = Object.entries(table.columns);
+  const definitions = entries.map(([name, c]) => `${name} ${c.sql}`);
   if (table.primaryKey) definitions.push(`PRIMARY KEY (${table.primaryKey.join(', ')})`);
-  const sealedNames = Object.entries(table.columns).flatMap(([name, c]) => (c.sealed ? [name] : []));
-  const [{ missing } = { missing: false }] =
-    sealedNames.length > 0
-      ? await sql.query<{ missing: boolean }>(`SELECT to_regclass($1) IS NULL AS missing`, [
-          `${schema}.${table.storedAs}`,
-        ])
-      : [];
-  await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.${table.storedAs} (\n  ${definitions.join(',\n  ')}\n)`);
   // No statistics of sealed columns: ciphertext is never compared, and ANALYZE spent half its time
   // on an accounts table there (0.23 s of 0.44 s for 22,276 accounts; on PGlite an ANALYZE holds
   // the database's thread). Set when the table is made, as a rebuild makes it.
-  if (missing) {
+  const sealedNames = entries.flatMap(([name, c]) => (c.sealed ? [name] : []));
+  const made = sealedNames.length > 0 && (await isMissing(sql, `${schema}.${table.storedAs}`));
+  await sql.query(`CREATE TABLE IF NOT EXISTS ${schema}.${table.storedAs} (\n  ${definitions.join(',\n  ')}\n)`);
+  if (made) {
     const columns = sealedNames.map((name) => `ALTER COLUMN ${name} SET STATISTICS 0`);
     await sql.query(`ALTER TABLE ${schema}.${table.storedAs} ${columns.join(', ')}`);
   }
@@ -160,7 +159,6 @@ export async function createTable(sql: Sql, schema: string, table: Table): Promi
     if (!projectorReads) await markQueryIndex(sql, schema, index);
   }
   if (table.storedAs === table.name) return;
-  const entries = Object.entries(table.columns);
   await createSealedView(sql, schema, {
     name: table.name,
     plain: entries.filter(([, c]) => !c.sealed).map(([name]) => name),

@@ -220,7 +220,10 @@ const UPSERT = `ON CONFLICT (round_id, member_id) DO UPDATE SET scanned_at = EXC
        scanner_id = EXCLUDED.scanner_id, method = EXCLUDED.method, late = EXCLUDED.late,
        walk_in = EXCLUDED.walk_in, voided_at = EXCLUDED.voided_at`;
 
-/** The batch's present rows as the upsert, not into a course deleted or a round cancelled (their scans may arrive afterwards). */
+/**
+ * The batch's present rows as the upsert, not into a course deleted or a round cancelled (their
+ * scans may arrive afterwards).
+ */
 const presentInsert = (schema: string, rows: StoredRowOf<typeof attendance>[]) =>
   insertRows(
     schema,
@@ -237,10 +240,10 @@ const presentInsert = (schema: string, rows: StoredRowOf<typeof attendance>[]) =
  * round after a void, in an earlier batch) as the upsert, in the place of the copy. PostgreSQL
  * carries out an upsert as a speculative insertion, which cost a third more than a plain insert
  * of the same rows, conflict or not (docs/performance.md, machine N), and a COPY about two thirds
- * of PostgreSQL's CPU of an insert of the same rows as arrays (machine P); in a rebuild a conflict is rare, and nothing but
- * this lane writes these rows. The copy keeps rows of a round cancelled or a course deleted
- * earlier in the log, which the live insert leaves out: recountAll removes them at the end,
- * before anything is counted.
+ * of the CPU an insert of the same rows as arrays cost it (machine P); in a rebuild a conflict is
+ * rare, and nothing but this lane writes these rows. The copy keeps rows of a round cancelled or
+ * a course deleted earlier in the log, which the live insert leaves out: recountAll removes them
+ * at the end, before anything is counted.
  */
 async function insertRebuiltPresent(sql: Sql, schema: string, rows: StoredRowOf<typeof attendance>[]) {
   await sql.query('SAVEPOINT attendance_present');
