@@ -94,18 +94,18 @@ export async function applyBatchIn(
     checkpoint = checkpointOf(event);
   }
   if (checkpoint === start) return checkpoint;
-  const courses = await applyEvents(tx, schema, projections, fresh, { retry, optimistic, aside });
-  await writeCheckpoint(tx, schema, checkpoint, announcements(checkpoint, courses));
+  await applyEvents(tx, schema, projections, fresh, { retry, optimistic, aside });
+  await writeCheckpoint(tx, schema, checkpoint, announcements(checkpoint, coursesOf(fresh)));
   return checkpoint;
 }
 
 /**
  * Applies events through every projection, each on its own (a savepoint, with the work it
- * defers to the batch's end), and answers the courses the events were about. A projection that
- * throws is rolled back alone and set aside (rm.projection_faults) while the others go on; a
- * projection set aside only notes the events it passes by (rm.projection_missed), to apply them
- * when retried (retryFault). The caller decides which events are new and records how far it
- * got, in the same transaction.
+ * defers to the batch's end). A projection that throws is rolled back alone and set aside
+ * (rm.projection_faults) while the others go on; a projection set aside only notes the events it
+ * passes by (rm.projection_missed), to apply them when retried (retryFault). The caller decides
+ * which events are new and records how far it got, in the same transaction (and announces the
+ * courses they were about: coursesOf).
  */
 export async function applyEvents(
   tx: Sql,
@@ -123,7 +123,7 @@ export async function applyEvents(
     /** The projections set aside, when the caller has read them (lockCheckpointForBatch). */
     aside?: Set<string>;
   } = {},
-): Promise<Set<string>> {
+): Promise<void> {
   // Shared locks on the faults first: a retry ending one waits for this batch to note what it missed.
   const aside = options.aside ?? (await projectionsAside(tx, schema));
   // The keys live beside the log, in the same database as the read models (as rebuilds assume).
@@ -140,7 +140,6 @@ export async function applyEvents(
   }
   const known = projections.map((projection) => projection.name).filter((name) => aside.has(name));
   await noteMissed(tx, schema, known, events);
-  return coursesOf(events);
 }
 
 /**
@@ -356,7 +355,8 @@ export async function retryFault(
   });
 }
 
-const coursesOf = (events: readonly StoredEvent[]) =>
+/** The courses events are about (courseOf): what announce tells live pages. */
+export const coursesOf = (events: readonly StoredEvent[]) =>
   new Set(events.map(courseOf).filter((course): course is string => course !== null));
 
 /**

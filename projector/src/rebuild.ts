@@ -94,12 +94,12 @@ async function followInLanes(
   const { db, store, batch: size = BATCH } = options;
   const courseLanes = db.kind === 'postgres' ? COURSE_LANES : 1;
   // Each projection's lanes: every event (null), or one share of the courses' events.
-  const lanes = projections.flatMap((projection): { projection: Projection; share: number | null }[] =>
+  const lanes = projections.flatMap((projection): Lane[] =>
     projection.byCourse && courseLanes > 1
       ? Array.from({ length: courseLanes }, (_, share) => ({ projection, share }))
       : [{ projection, share: null }],
   );
-  const split = lanes.some((lane) => lane.share !== null);
+  const share = laneSharer(lanes, courseLanes);
   let work = lanes.map(() => Promise.resolve());
   const applying: Promise<void>[] = [];
   let reached = await readCheckpoint(db, next);
@@ -109,11 +109,8 @@ async function followInLanes(
       const following = store.readAll(checkpointOf(batch.at(-1)!), size);
       following.catch(() => {}); // awaited below; a failed apply must not leave it unhandled
       const events = batch;
-      const shares = split ? splitByCourse(events, courseLanes) : [];
-      work = work.map((lane, i) => {
-        const { projection, share } = lanes[i]!;
-        return lane.then(() => fillBatch(db, next, projection, share === null ? events : shares[share]!));
-      });
+      const shares = share(events);
+      work = work.map((lane, i) => lane.then(() => fillBatch(db, next, lanes[i]!.projection, shares[i]!)));
       const applied = Promise.all(work).then(() => onApplied(events.length));
       applied.catch(() => {}); // awaited below, in order
       applying.push(applied);
@@ -130,14 +127,44 @@ async function followInLanes(
   }
 }
 
-/** The events in `count` shares by course, each course's in one (an event about no course, in the first). */
-function splitByCourse(events: readonly StoredEvent[], count: number): StoredEvent[][] {
-  const shares = Array.from({ length: count }, (): StoredEvent[] => []);
-  for (const event of events) {
-    const course = courseOf(event);
-    shares[course === null ? 0 : laneOfCourse(course, count)]!.push(event);
-  }
-  return shares;
+interface Lane {
+  projection: Projection;
+  /** Which of a projection's lanes by course this is (`count` of them, one after another), or null: its only lane. */
+  share: number | null;
+}
+
+/**
+ * Shares a batch among the lanes in one pass: each lane gets the events of the types its
+ * projection reads (every event, if it names none), a lane by course only its share of the
+ * courses' (an event about no course goes to the first). Each of the ten lanes went through the
+ * whole batch, and the courses of every event were gathered for each, a second of the portal's
+ * thread in a million events (docs/performance.md).
+ */
+function laneSharer(lanes: readonly Lane[], count: number) {
+  /** For each event type: the lanes that take it whole, and the first lanes of those that take it by course. */
+  const byType = new Map<string, { whole: number[]; byCourse: number[] }>();
+  const targetsOf = (type: string) => {
+    const targets = { whole: [] as number[], byCourse: [] as number[] };
+    lanes.forEach(({ projection, share }, i) => {
+      if (projection.reads && !projection.reads.has(type)) return;
+      if (share === null) targets.whole.push(i);
+      else if (share === 0) targets.byCourse.push(i);
+    });
+    byType.set(type, targets);
+    return targets;
+  };
+  return (events: readonly StoredEvent[]) => {
+    const shares = lanes.map((): StoredEvent[] => []);
+    for (const event of events) {
+      const { whole, byCourse } = byType.get(event.type) ?? targetsOf(event.type);
+      for (const i of whole) shares[i]!.push(event);
+      if (byCourse.length === 0) continue;
+      const course = courseOf(event);
+      const share = course === null ? 0 : laneOfCourse(course, count);
+      for (const first of byCourse) shares[first + share]!.push(event);
+    }
+    return shares;
+  };
 }
 
 /** A course's lane: FNV-1a of its id, so one course's events always go to the same lane. */

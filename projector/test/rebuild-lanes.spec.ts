@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
+import type { StoredEvent } from '@portal/contracts/envelope';
 import { type EventStore, START } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { openEventStore, testDatabases } from '@portal/platform/testing/databases';
 import { projections } from '../src/projections/index.ts';
 import { rebuildReadModels } from '../src/rebuild.ts';
+import { courseOf } from '../src/apply.ts';
 import { buildFromLog, readModelDifferences, readModelSizes } from '../src/testing/read-model-copies.ts';
 import type { Projection } from '../src/projection.ts';
 import { step, story } from './course-stories.ts';
@@ -65,6 +67,39 @@ describe.each(testDatabases())('a rebuild on $name', (database) => {
     expect(progress.length).toBeGreaterThan(events / 7);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(events);
+  });
+
+  it("gives each projection every event of the types it reads, once, and each course's in the log's order", async () => {
+    await storiesBuiltLive('shares', 11, 10, 5);
+    const log = await store.readAll(START, 100_000);
+    // Certificates as a projection that names no types: it is given every event.
+    const given = new Map<string, StoredEvent[]>();
+    const recording = projections.map((projection): Projection => {
+      const seen: StoredEvent[] = [];
+      given.set(projection.name, seen);
+      return {
+        ...projection,
+        ...(projection.name === 'certificates' && { reads: undefined }),
+        apply: async (sql, schema, event, personal, batch) => {
+          seen.push(event);
+          await projection.apply(sql, schema, event, personal, batch);
+        },
+      };
+    });
+    await rebuildReadModels({ db, store, projections: recording, schema: 'shared', batch: 9 });
+
+    for (const projection of recording) {
+      const seen = given.get(projection.name)!;
+      const expected = log.filter((event) => !projection.reads || projection.reads.has(event.type));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(seen.map((event) => event.position).sort((a, b) => a - b)).toEqual(expected.map((e) => e.position));
+      for (const course of new Set(expected.map(courseOf))) {
+        const ofCourse = (events: StoredEvent[]) => events.filter((event) => courseOf(event) === course);
+        expect(ofCourse(seen).map((event) => event.position)).toEqual(ofCourse(expected).map((e) => e.position));
+      }
+    }
+    expect(given.get('certificates')).toHaveLength(log.length);
+    expect(await readModelDifferences(db, 'rm', 'shared')).toEqual([]);
   });
 
   /**

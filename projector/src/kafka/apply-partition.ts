@@ -3,7 +3,7 @@ import type { StoredEvent } from '@portal/contracts/envelope';
 import { readCheckpoint, writeCheckpoint } from '@portal/platform/read-models/checkpoint';
 import { type Checkpoint, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
 import type { Sql, SqlDatabase } from '@portal/platform/store/sql';
-import { type RetryPolicy, announce, applyEvents, lockCourses } from '../apply.ts';
+import { type RetryPolicy, announce, applyEvents, coursesOf, lockCourses } from '../apply.ts';
 import { projectionsAside } from '@portal/platform/read-models/projection-faults';
 import type { Projection } from '../projection.ts';
 
@@ -81,13 +81,14 @@ export async function applyPartitionBatches(
     await projectionsAside(tx, schema);
     const courseEvents = fresh.some((event) => event.streamId.startsWith('course-'));
     if (courseEvents) await lockCourses(tx, fresh);
-    const courses =
-      fresh.length > 0
-        ? await applyEvents(tx, schema, projections, fresh, {
-            retry: first.retry,
-            beforeDeferred: courseEvents ? undefined : () => lockCourses(tx, fresh),
-          })
-        : null;
+    let courses: Set<string> | null = null;
+    if (fresh.length > 0) {
+      await applyEvents(tx, schema, projections, fresh, {
+        retry: first.retry,
+        beforeDeferred: courseEvents ? undefined : () => lockCourses(tx, fresh),
+      });
+      courses = coursesOf(fresh);
+    }
     for (const batch of inOrder) {
       const { watermark, applied } = watermarks.get(batch)!;
       await tx.query(
