@@ -155,6 +155,8 @@ function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
     members: new Map(),
     scheduled: new Set(),
     recount(roundId, ...members) {
+      // A rebuild counts everything at its end (recountAll): what its batches touched is not kept.
+      if (this.rebuilding) return;
       this.rounds.add(roundId);
       for (const member of members) addMember(this.members, member);
     },
