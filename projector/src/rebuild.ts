@@ -93,13 +93,13 @@ async function followInLanes(
 ): Promise<Checkpoint> {
   const { db, store, batch: size = BATCH } = options;
   const courseLanes = db.kind === 'postgres' ? COURSE_LANES : 1;
-  // Each projection's lanes: every event (null), or one share of the courses' events.
+  // Each projection's lanes: one (share null), or COURSE_LANES with a share of the courses each.
   const lanes = projections.flatMap((projection): Lane[] =>
     projection.byCourse && courseLanes > 1
       ? Array.from({ length: courseLanes }, (_, share) => ({ projection, share }))
       : [{ projection, share: null }],
   );
-  const share = laneSharer(lanes, courseLanes);
+  const shareOut = laneSharer(lanes, courseLanes);
   let work = lanes.map(() => Promise.resolve());
   const applying: Promise<void>[] = [];
   let reached = await readCheckpoint(db, next);
@@ -109,7 +109,7 @@ async function followInLanes(
       const following = store.readAll(checkpointOf(batch.at(-1)!), size);
       following.catch(() => {}); // awaited below; a failed apply must not leave it unhandled
       const events = batch;
-      const shares = share(events);
+      const shares = shareOut(events);
       work = work.map((lane, i) => lane.then(() => fillBatch(db, next, lanes[i]!.projection, shares[i]!)));
       const applied = Promise.all(work).then(() => onApplied(events.length));
       applied.catch(() => {}); // awaited below, in order
@@ -136,9 +136,10 @@ interface Lane {
 /**
  * Shares a batch among the lanes in one pass: each lane gets the events of the types its
  * projection reads (every event, if it names none), a lane by course only its share of the
- * courses' (an event about no course goes to the first). Each of the ten lanes went through the
- * whole batch, and the courses of every event were gathered for each, a second of the portal's
- * thread in a million events (docs/performance.md).
+ * courses' (an event about no course goes to the first). Before, each of the ten lanes went
+ * through the whole batch to pass by what its projection does not read (and applyEvents gathered
+ * the courses of every event): a second and a half of the portal's thread a million events
+ * (docs/performance.md, machine Q).
  */
 function laneSharer(lanes: readonly Lane[], count: number) {
   /** For each event type: the lanes that take it whole, and the first lanes of those that take it by course. */
