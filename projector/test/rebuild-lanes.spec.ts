@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
 import type { StoredEvent } from '@portal/contracts/envelope';
 import { type EventStore, START } from '@portal/platform/store/port';
-import type { SqlDatabase } from '@portal/platform/store/sql';
+import type { Sql, SqlDatabase } from '@portal/platform/store/sql';
 import { openEventStore, testDatabases } from '@portal/platform/testing/databases';
 import { projections } from '../src/projections/index.ts';
 import { rebuildReadModels } from '../src/rebuild.ts';
@@ -20,6 +20,20 @@ import { step, story } from './course-stories.ts';
  * ahead of another: many stories (scans, voids, re-scans, rounds cancelled, courses deleted,
  * accounts changed and erased), many small batches, on both databases.
  */
+/** The projections, `name`'s with `before` run ahead of its apply for each event (to fail it there). */
+const applyingFirst = (name: string, before: (sql: Sql, event: StoredEvent) => Promise<void> | void) =>
+  projections.map((projection): Projection =>
+    projection.name === name
+      ? {
+          ...projection,
+          apply: async (sql, schema, event, personal, batch) => {
+            await before(sql, event);
+            await projection.apply(sql, schema, event, personal, batch);
+          },
+        }
+      : projection,
+  );
+
 describe.each(testDatabases())('a rebuild on $name', (database) => {
   let db: SqlDatabase;
   let store: EventStore;
@@ -115,17 +129,9 @@ describe.each(testDatabases())('a rebuild on $name', (database) => {
     const read = (await store.readAll(START, 100_000)).filter((event) => notifications.reads!.has(event.type));
     const doomed = read[Math.floor(read.length / 2)]!.position;
     let mended = false;
-    const faulty = projections.map((projection): Projection =>
-      projection === notifications
-        ? {
-            ...projection,
-            apply: async (sql, schema, event, personal, batch) => {
-              if (!mended && event.position === doomed) throw new Error('not today');
-              await projection.apply(sql, schema, event, personal, batch);
-            },
-          }
-        : projection,
-    );
+    const faulty = applyingFirst('notifications', (_sql, event) => {
+      if (!mended && event.position === doomed) throw new Error('not today');
+    });
     await rebuildReadModels({ db, store, projections: faulty, schema: 'faulty', batch: 7 });
     expect(
       await db.query(`SELECT name, failed_position::int AS position, error FROM faulty.projection_faults`),
@@ -235,17 +241,9 @@ describe.each(testDatabases())('a rebuild on $name', (database) => {
         .slice(0, -60)
         .filter((event) => reads.has(event.type))
         .at(-1)!.position;
-      const fatal = projections.map((projection): Projection =>
-        projection.name === 'accounts'
-          ? {
-              ...projection,
-              apply: async (sql, schema, event, personal, batch) => {
-                if (event.position === doomed) await sql.query('SELECT pg_terminate_backend(pg_backend_pid())');
-                await projection.apply(sql, schema, event, personal, batch);
-              },
-            }
-          : projection,
-      );
+      const fatal = applyingFirst('accounts', async (sql, event) => {
+        if (event.position === doomed) await sql.query('SELECT pg_terminate_backend(pg_backend_pid())');
+      });
       await expect(rebuildReadModels({ db, store, projections: fatal, batch: 7 })).rejects.toThrow();
       // Every other projection has stopped writing by the time the rebuild says it failed.
       const left = await readModelSizes(db, 'rm_next');

@@ -81,14 +81,13 @@ export async function applyPartitionBatches(
     await projectionsAside(tx, schema);
     const courseEvents = fresh.some((event) => event.streamId.startsWith('course-'));
     if (courseEvents) await lockCourses(tx, fresh);
-    let courses: Set<string> | null = null;
     if (fresh.length > 0) {
       await applyEvents(tx, schema, projections, fresh, {
         retry: first.retry,
         beforeDeferred: courseEvents ? undefined : () => lockCourses(tx, fresh),
       });
-      courses = coursesOf(fresh);
     }
+    const courses = fresh.length > 0 ? coursesOf(fresh) : null;
     for (const batch of inOrder) {
       const { watermark, applied } = watermarks.get(batch)!;
       await tx.query(

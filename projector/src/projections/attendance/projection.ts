@@ -65,8 +65,7 @@ export const attendanceProjection: Projection = {
       }
       // Scans may have arrived before their round did (from another partition): they count now.
       case 'RoundScheduled':
-        pending.recount(course.data.roundId);
-        pending.scheduled.add(course.data.roundId);
+        pending.schedule(course.data.roundId);
         return;
       default:
         if (course) return;
@@ -138,6 +137,8 @@ interface Pending extends Touched {
   attempts: StoredRowOf<typeof scanAttempts>[];
   /** A round and members whose counts may have changed. */
   recount(roundId: string, ...members: Member[]): void;
+  /** A round scheduled: recounted, with the rows that came before it. */
+  schedule(roundId: string): void;
   /** Filling a rebuild's fresh tables (Batch.rebuilding). */
   rebuilding: boolean;
 }
@@ -159,6 +160,11 @@ function pendingFor(batch: Batch, sql: Sql, schema: string): Pending {
       if (this.rebuilding) return;
       this.rounds.add(roundId);
       for (const member of members) addMember(this.members, member);
+    },
+    schedule(roundId) {
+      if (this.rebuilding) return;
+      this.rounds.add(roundId);
+      this.scheduled.add(roundId);
     },
     rebuilding: batch.rebuilding,
   };
