@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { KeptStatements, isKept, isReshaped, mayReshape } from './kept-statements.ts';
+import { sharedListener } from './pg-listener.ts';
 import type { Sql, SqlDatabase } from './sql.ts';
 
 // Keep 64-bit integers and numerics exact as strings; callers convert what they know is small.
@@ -12,8 +13,6 @@ export interface PostgresOptions {
   /** Called when the pool or the listening connection reports a problem it recovers from. */
   onError?: (error: Error) => void;
 }
-
-const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
 
 export function connectPostgres(options: PostgresOptions): SqlDatabase {
   // No JIT compiling: every statement here is short, and compiling one costs 50-100 ms whenever
@@ -27,6 +26,7 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
   const report = options.onError ?? (() => {});
   // An idle client that loses its server emits 'error' on the pool; without a handler it crashes.
   pool.on('error', report);
+  const listen = sharedListener(options.connectionString, report);
   // Each connection keeps the statements run on it prepared (kept-statements.ts) under names
   // unique in this process, so a name never comes back with another text: on the scan benchmark
   // that cut PostgreSQL's CPU per scan by a third to a half. Only statements with parameters: pg sends one without
@@ -149,48 +149,7 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
         throw error;
       }
     },
-    async listen(channel, onNotify, onReconnect) {
-      let client: pg.Client | undefined;
-      let stopped = false;
-      let attempt = 0;
-      const connect = async (): Promise<void> => {
-        if (stopped) return;
-        const next = new pg.Client({ connectionString: options.connectionString });
-        next.on('notification', (message) => {
-          if (message.channel === channel) onNotify(message.payload ?? '');
-        });
-        next.on('error', (error) => {
-          report(error);
-          retry(next);
-        });
-        next.on('end', () => retry(next));
-        try {
-          await next.connect();
-          await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-          client = next;
-          if (attempt > 0) onReconnect?.();
-          attempt = 0;
-        } catch (error) {
-          report(error as Error);
-          retry(next);
-          if (attempt === 0 && !client) throw error;
-        }
-      };
-      const retry = (failed: pg.Client) => {
-        if (stopped || (client && client !== failed)) return;
-        client = undefined;
-        failed.removeAllListeners('end');
-        failed.end().catch(() => {});
-        const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
-        attempt++;
-        setTimeout(() => void connect().catch(() => {}), delay).unref();
-      };
-      await connect();
-      return async () => {
-        stopped = true;
-        await client?.end().catch(() => {});
-      };
-    },
+    listen: (channel, onNotify, onReconnect) => listen(channel, { onNotify, onReconnect }),
     close: () => pool.end(),
   };
 }
