@@ -264,19 +264,22 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
   });
 
   /** A catch-up subscription from the log's head that keeps what it receives; it polls once a minute. */
-  async function subscribeFromHead() {
+  async function subscribeFromHead(gatherMs?: number) {
     const received: StoredEvent[] = [];
+    const batches: number[] = [];
     let checkpoint = await drain(db, START, []);
     const subscription = subscribeToAll(store, {
       from: async () => checkpoint,
       handle: async (batch) => {
         received.push(...batch);
+        batches.push(batch.length);
         checkpoint = checkpointOf(batch[batch.length - 1]!);
       },
       pollMs: 60_000,
+      gatherMs,
     });
     await sleep(50);
-    return { received, subscription };
+    return { received, batches, subscription };
   }
 
   it('delivers appended events to a catch-up subscription, woken without waiting for the poll', async () => {
@@ -288,6 +291,16 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
     expect(subscription.state()).toMatchObject({ running: true, lastError: null });
     await subscription.stop();
     expect(received.map((e) => e.streamRevision)).toEqual([0, 1, 2]);
+  });
+
+  it('gathers the appends right behind the one that woke it into one batch', async () => {
+    const { received, batches, subscription } = await subscribeFromHead(400);
+    await store.append('counter-g', [event(1)], { expectedRevision: 'no_stream' });
+    await store.append('counter-h', [event(1)], { expectedRevision: 'no_stream' });
+    await store.append('counter-g', [event(2)], { expectedRevision: 0 });
+    await expect.poll(() => received.length, { timeout: 2000 }).toBe(3);
+    expect(batches).toEqual([3]);
+    await subscription.stop();
   });
 
   // Only where transactions run side by side (PGlite has one connection: none is ever in flight
