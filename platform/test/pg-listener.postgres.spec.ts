@@ -86,6 +86,21 @@ describe.skipIf(skipped)('listening on PostgreSQL', () => {
     await db.close();
   });
 
+  it('sends its LISTENs one at a time when many listen at once', async () => {
+    const warnings: string[] = [];
+    const warned = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', warned);
+    const db = connectPostgres({ connectionString: url });
+    const stops = await Promise.all(['p', 'q', 'r', 's'].map((channel) => db.listen(channel, () => {})));
+    await Promise.all(stops.slice(0, 2).map((stop) => stop()));
+    const more = await Promise.all(['t', 'u'].map((channel) => db.listen(channel, () => {})));
+    await Promise.all([...stops.slice(2), ...more].map((stop) => stop()));
+    await db.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', warned);
+    expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+  });
+
   it('keeps trying to listen while the server cannot be reached, and stops when told', async () => {
     const errors: Error[] = [];
     const gone = connectPostgres({

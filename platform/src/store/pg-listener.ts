@@ -24,6 +24,13 @@ export function sharedListener(connectionString: string, report: (error: Error) 
   let attempt = 0;
   let retrying: NodeJS.Timeout | undefined;
 
+  // One statement at a time on the connection (pg deprecates queueing them on a client).
+  const sent = new WeakMap<pg.Client, Promise<unknown>>();
+  const send = (to: pg.Client, text: string) => {
+    const done = (sent.get(to) ?? Promise.resolve()).catch(() => {}).then(() => to.query(text));
+    sent.set(to, done);
+    return done;
+  };
   const drop = (failed: pg.Client) => {
     failed.removeAllListeners('end');
     failed.end().catch(() => {});
@@ -42,7 +49,7 @@ export function sharedListener(connectionString: string, report: (error: Error) 
       next.on('end', () => lost(next));
       try {
         await next.connect();
-        for (const channel of channels.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        for (const channel of channels.keys()) await send(next, `LISTEN ${pg.escapeIdentifier(channel)}`);
       } catch (error) {
         drop(next);
         throw error;
@@ -103,12 +110,12 @@ export function sharedListener(connectionString: string, report: (error: Error) 
           await current.end().catch(() => {});
         }
       } else {
-        await current?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        if (current) await send(current, `UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
       }
     };
     try {
       const connection = await open();
-      if (first) await connection.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (first) await send(connection, `LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       // Not refused: the server may be starting. It joins the connection's retries, and is told
       // (onReconnect) once listening.
