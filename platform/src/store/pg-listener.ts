@@ -31,9 +31,10 @@ export function sharedListener(connectionString: string, report: (error: Error) 
     sent.set(to, done);
     return done;
   };
-  const drop = (failed: pg.Client) => {
-    failed.removeAllListeners('end');
-    failed.end().catch(() => {});
+  /** Closes a connection without it counting as lost. */
+  const drop = (connection: pg.Client) => {
+    connection.removeAllListeners('end');
+    return connection.end().catch(() => {});
   };
   const open = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
@@ -51,12 +52,12 @@ export function sharedListener(connectionString: string, report: (error: Error) 
         await next.connect();
         for (const channel of channels.keys()) await send(next, `LISTEN ${pg.escapeIdentifier(channel)}`);
       } catch (error) {
-        drop(next);
+        void drop(next);
         throw error;
       }
       // Everybody left while it opened.
       if (channels.size === 0) {
-        drop(next);
+        void drop(next);
         throw new NobodyListens();
       }
       client = next;
@@ -67,7 +68,7 @@ export function sharedListener(connectionString: string, report: (error: Error) 
   const lost = (failed: pg.Client) => {
     if (client !== failed) return;
     client = undefined;
-    drop(failed);
+    void drop(failed);
     retry();
   };
   const retry = () => {
@@ -105,12 +106,9 @@ export function sharedListener(connectionString: string, report: (error: Error) 
         clearTimeout(retrying);
         retrying = undefined;
         client = undefined;
-        if (current) {
-          current.removeAllListeners('end');
-          await current.end().catch(() => {});
-        }
-      } else {
-        if (current) await send(current, `UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        if (current) await drop(current);
+      } else if (current) {
+        await send(current, `UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
       }
     };
     try {
