@@ -61,7 +61,9 @@ export async function recount(sql: Sql, schema: string, touched: Touched) {
   const pairs = [...members].flatMap(([course, ids]) => [...ids].map((member) => [course, member] as const));
   // One statement for the batch (each part sees the rows as the statement began: after
   // dropClosed, as the counts need). The ids go as values, so that the embedded database keeps
-  // one plan of it (list-parameter.ts); padding's NULLs touch nothing.
+  // one plan of it (list-parameter.ts); padding's NULLs touch nothing. A member's count before
+  // is looked up by its key, not joined: the generic plan, made when course_members was small,
+  // hashed the whole table on every batch.
   const roundIds = listParameter(rounds, 1);
   const courseIds = listParameter(
     pairs.map(([course]) => course),
@@ -78,11 +80,11 @@ export async function recount(sql: Sql, schema: string, touched: Touched) {
          SELECT count(*) FROM ${schema}.attendance a WHERE a.round_id = r.id AND a.voided_at IS NULL)
         WHERE r.id = ANY(${roundIds.sql})),
      counted AS (
-       SELECT t.course_id, t.member_id, coalesce(m.scans, 0) AS before, (
+       SELECT t.course_id, t.member_id, coalesce((
+           SELECT m.scans FROM ${table} m WHERE m.course_id = t.course_id AND m.member_id = t.member_id), 0) AS before, (
            SELECT count(*) FROM ${schema}.attendance a JOIN ${schema}.rounds r ON r.id = a.round_id
             WHERE a.member_id = t.member_id AND a.course_id = t.course_id AND a.voided_at IS NULL)::int AS scans
          FROM unnest(${courseIds.sql}, ${memberIds.sql}) AS t(course_id, member_id)
-         LEFT JOIN ${table} m ON m.course_id = t.course_id AND m.member_id = t.member_id
         WHERE t.course_id IS NOT NULL),
      kept AS (
        INSERT INTO ${table} (course_id, member_id, scans)
