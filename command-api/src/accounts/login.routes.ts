@@ -91,7 +91,10 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (request.session) await endSession(db, request.session);
+      if (request.session) {
+        await endSession(db, request.session);
+        app.sessionsEnded();
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { success: true as const };
     },

@@ -110,6 +110,7 @@ export async function passwordSetRoutes(app: FastifyInstance): Promise<void> {
           },
         },
       );
+      app.sessionsEnded();
       return {
         success: true as const,
         message: translate('passwordLink.set', languageOf(request)),

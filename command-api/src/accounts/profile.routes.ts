@@ -133,6 +133,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
           },
         },
       );
+      app.sessionsEnded();
       // ...and the caller carries on in a new one (the cookie is replaced; devices get the token),
       // dated after the revocation even when the database's clock is ahead of this server's.
       const { accountId, role, username: name } = request.session!;

@@ -77,6 +77,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
           },
         },
       );
+      if (request.body.status === 'rejected') app.sessionsEnded();
       return {
         success: true as const,
         message: translate('registration.statusChanged', languageOf(request)),
@@ -103,6 +104,7 @@ export async function registrationAdminRoutes(app: FastifyInstance): Promise<voi
         inSameTransaction: (tx) => forgetAccount(tx, accountId),
       },
     );
+    app.sessionsEnded();
     await removeProfileImages(uploadsDir, accountId);
     return { success: true as const, message: translate(message, languageOf(request)), position: result.position };
   };

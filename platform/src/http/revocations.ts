@@ -1,4 +1,4 @@
-import { type Sql, type SqlDatabase, isMissingTable, sqlState } from '../store/sql.ts';
+import { type Sql, type SqlDatabase, isMissingTable, notify, sqlState } from '../store/sql.ts';
 
 /**
  * Sessions are signed tokens, valid until they expire; an account that is rejected, deleted or
@@ -34,6 +34,12 @@ export async function createRevocationTable(sql: Sql): Promise<void> {
   await sql.query(`DROP TABLE IF EXISTS auth.session_activity`);
 }
 
+/**
+ * Told (NOTIFY, with the change, so at its commit) whenever sessions end: a logout, a revocation.
+ * Processes that remember sessions' states forget them (./session-memory.ts).
+ */
+export const SESSIONS_CHANNEL = 'auth_sessions_ended';
+
 /** One session: its random id (from the token), its account, and when it was issued. */
 export interface SessionKey {
   sessionId: string;
@@ -48,6 +54,7 @@ export async function endSession(sql: Sql, session: SessionKey): Promise<void> {
      ON CONFLICT (session_id) DO UPDATE SET ended_at = now()`,
     [session.sessionId, session.accountId, session.issuedAtMs],
   );
+  await notify(sql, SESSIONS_CHANNEL, session.accountId);
 }
 
 /**
@@ -62,6 +69,7 @@ export async function revokeSessions(sql: Sql, accountId: string): Promise<numbe
      RETURNING (extract(epoch FROM revoked_at) * 1000)::float8 AS revoked_ms`,
     [accountId],
   );
+  await notify(sql, SESSIONS_CHANNEL, accountId);
   return Number(row!.revoked_ms);
 }
 

@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type Role, roles } from '@portal/contracts/accounts/account.events';
 import type { SqlDatabase } from '../store/sql.ts';
-import { type SessionKey, forgetExpiredSessions, noteActivity, sessionState } from './revocations.ts';
+import { type SessionKey, forgetExpiredSessions, noteActivity } from './revocations.ts';
+import { sessionMemory } from './session-memory.ts';
 import { forbidden } from '../domain/errors.ts';
 
 /** What a signed session says about its holder. Routes trust only this, never the browser. */
@@ -47,6 +48,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Signs a new session; `after` (ms) dates it after that moment, such as a revocation it must outlive. */
     issueSession(reply: FastifyReply, session: Session, after?: number): Promise<string>;
+    /**
+     * Sessions ended (a logout, a revocation) and the change committed: this process checks every
+     * session anew (./session-memory.ts). Other processes hear of it by the change's NOTIFY.
+     */
+    sessionsEnded(): void;
   }
 }
 
@@ -74,6 +80,9 @@ export const sessions = fp<SessionOptions>(
     await app.register(cookie);
     await app.register(jwt, { secret: options.secret, sign: { expiresIn: `${maxHours}h` } });
     app.decorateRequest('session', null);
+    const memory = options.revocations && (await sessionMemory(options.revocations, now));
+    app.decorate('sessionsEnded', () => memory?.forgetAll());
+    if (memory) app.addHook('onClose', () => memory.stop());
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
       const bearer = header?.startsWith('Bearer ');
@@ -96,11 +105,18 @@ export const sessions = fp<SessionOptions>(
         accountId: claims.sub,
         issuedAtMs: claims.iatMs,
       };
-      if (options.revocations) {
-        const state = await sessionState(options.revocations, key);
-        const lastUsed = Math.max(state.lastSeenMs ?? 0, claims.iatMs);
+      if (options.revocations && memory) {
+        let state = await memory.stateOf(key);
+        const lastUsedOf = (seen: number | null) => Math.max(seen ?? 0, claims.iatMs);
+        // Remembered as idle: another process may have noted a later use.
+        if (!state.ended && at - lastUsedOf(state.lastSeenMs) > idleMs)
+          state = await memory.stateOf(key, { fresh: true });
+        const lastUsed = lastUsedOf(state.lastSeenMs);
         if (state.ended || at - lastUsed > idleMs) return;
-        if (at - lastUsed >= ACTIVITY_STEP_MS) await noteActivity(options.revocations, key, at);
+        if (at - lastUsed >= ACTIVITY_STEP_MS) {
+          await noteActivity(options.revocations, key, at);
+          memory.noted(key, at);
+        }
       }
       request.session = { ...key, role: claims.role, username: claims.username };
     });

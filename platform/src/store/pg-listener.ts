@@ -3,6 +3,7 @@ import pg from 'pg';
 interface Listener {
   onNotify(payload: string): void;
   onReconnect?(): void;
+  onLost?(): void;
 }
 
 const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
@@ -15,7 +16,8 @@ const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
  * shared connection as their first listener comes and UNLISTENed as their last goes; the
  * connection is closed when nobody listens. A lost connection, or one that could not be opened,
  * is opened again (with growing delays), every channel LISTENed again, and then every listener
- * told (onReconnect): it may have missed notifications meanwhile.
+ * told (onReconnect): it may have missed notifications meanwhile. A listener is also told when the
+ * connection is lost, or could not be opened for it (onLost): until onReconnect, it hears nothing.
  */
 export function sharedListener(connectionString: string, report: (error: Error) => void) {
   const channels = new Map<string, Set<Listener>>();
@@ -69,6 +71,7 @@ export function sharedListener(connectionString: string, report: (error: Error) 
     if (client !== failed) return;
     client = undefined;
     void drop(failed);
+    channels.forEach((listeners) => listeners.forEach((listener) => listener.onLost?.()));
     retry();
   };
   const retry = () => {
@@ -118,6 +121,7 @@ export function sharedListener(connectionString: string, report: (error: Error) 
       // Not refused: the server may be starting. It joins the connection's retries, and is told
       // (onReconnect) once listening.
       report(error as Error);
+      listener.onLost?.();
       if (!client) retry();
     }
     return stop;

@@ -149,7 +149,7 @@ export function connectPostgres(options: PostgresOptions): SqlDatabase {
         throw error;
       }
     },
-    listen: (channel, onNotify, onReconnect) => listen(channel, { onNotify, onReconnect }),
+    listen: (channel, onNotify, onReconnect, onLost) => listen(channel, { onNotify, onReconnect, onLost }),
     close: () => pool.end(),
   };
 }

@@ -28,7 +28,7 @@ export function readingReplica(
     query: (text, params) => either((db) => db.query(text, params)),
     // Only reads: a transaction cut short on the replica is run again, whole, on the primary.
     transaction: (work) => either((db) => db.transaction(work)),
-    listen: (channel, onNotify, onReconnect) => primary.listen(channel, onNotify, onReconnect),
+    listen: (channel, onNotify, onReconnect, onLost) => primary.listen(channel, onNotify, onReconnect, onLost),
     // Both, so the primary's connections can open the read models' sealed columns too.
     async useSessionSetting(name, value) {
       await replica.useSessionSetting(name, value);

@@ -57,9 +57,15 @@ export interface SqlDatabase extends Sql {
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
   /**
    * Calls `onNotify` for each NOTIFY on `channel`, and `onReconnect` after a lost listening
-   * connection is back (notifications sent meanwhile are lost, so the caller should re-read).
+   * connection is back (notifications sent meanwhile are lost, so the caller should re-read), and
+   * `onLost` when it is lost or could not be opened: until `onReconnect`, nothing is heard.
    */
-  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
   /**
    * Sets a configuration parameter (`set_config`) on every connection this database uses, now and
    * later, outside any transaction. The value lives in each session only: never in a table, a
