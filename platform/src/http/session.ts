@@ -37,6 +37,9 @@ export interface SessionLifetimes {
 }
 export const DEFAULT_LIFETIMES: SessionLifetimes = { idleMinutes: 30, maxHours: 12 };
 
+/** Tokens whose signature was checked, remembered by the verifier (fast-jwt's cache). */
+const VERIFIED_TOKENS = 10_000;
+
 /** Use is noted at most this often per session, so reads do not each write. */
 const ACTIVITY_STEP_MS = 60_000;
 
@@ -78,7 +81,12 @@ export const sessions = fp<SessionOptions>(
     const idleMs = idleMinutes * 60_000;
     const maxMs = maxHours * 3_600_000;
     await app.register(cookie);
-    await app.register(jwt, { secret: options.secret, sign: { expiresIn: `${maxHours}h` } });
+    await app.register(jwt, {
+      secret: options.secret,
+      sign: { expiresIn: `${maxHours}h` },
+      // A token checked once is known by its text (not a hash of it, which costs what checking does).
+      verify: { cache: VERIFIED_TOKENS, cacheKeyBuilder: (token: string) => token },
+    });
     app.decorateRequest('session', null);
     const memory = options.revocations && (await sessionMemory(options.revocations, now));
     app.decorate('sessionsEnded', () => memory?.forgetAll());
