@@ -22,8 +22,8 @@ const REMEMBERED_FOR_MS = 60_000;
  * notification arrives, a millisecond or so after its commit.
  *
  * Only standing sessions are remembered: an ended one is read each time (a stolen token tried
- * again is no faster for it). A state whose last use is older than the idle time allows is read
- * again before the session is refused (`fresh`): another process may have noted a later use.
+ * again is no faster for it). A remembered state the caller cannot use (`usable`: its last use
+ * too long ago, when another process may have noted a later one) is read again.
  */
 export async function sessionMemory(db: SqlDatabase, now: () => number) {
   const states = new Map<string, { state: SessionState; readAt: number }>();
@@ -48,9 +48,14 @@ export async function sessionMemory(db: SqlDatabase, now: () => number) {
   if (listening === 'starting') listening = 'up';
 
   return {
-    async stateOf(key: SessionKey, options: { fresh?: boolean } = {}): Promise<SessionState> {
+    async stateOf(key: SessionKey, usable: (state: SessionState) => boolean): Promise<SessionState> {
       const remembered = states.get(key.sessionId);
-      if (remembered && !options.fresh && listening === 'up' && now() - remembered.readAt < REMEMBERED_FOR_MS) {
+      if (
+        remembered &&
+        listening === 'up' &&
+        now() - remembered.readAt < REMEMBERED_FOR_MS &&
+        usable(remembered.state)
+      ) {
         states.delete(key.sessionId);
         states.set(key.sessionId, remembered);
         return remembered.state;

@@ -8,6 +8,7 @@ import { type Role, roles } from '@portal/contracts/accounts/account.events';
 import type { SqlDatabase } from '../store/sql.ts';
 import { type SessionKey, forgetExpiredSessions, noteActivity } from './revocations.ts';
 import { sessionMemory } from './session-memory.ts';
+import { verifiedTokens } from './verified-tokens.ts';
 import { forbidden } from '../domain/errors.ts';
 
 /** What a signed session says about its holder. Routes trust only this, never the browser. */
@@ -36,9 +37,6 @@ export interface SessionLifetimes {
   maxHours: number;
 }
 export const DEFAULT_LIFETIMES: SessionLifetimes = { idleMinutes: 30, maxHours: 12 };
-
-/** Tokens whose signature was checked, remembered by the verifier (fast-jwt's cache). */
-const VERIFIED_TOKENS = 10_000;
 
 /** Use is noted at most this often per session, so reads do not each write. */
 const ACTIVITY_STEP_MS = 60_000;
@@ -81,12 +79,8 @@ export const sessions = fp<SessionOptions>(
     const idleMs = idleMinutes * 60_000;
     const maxMs = maxHours * 3_600_000;
     await app.register(cookie);
-    await app.register(jwt, {
-      secret: options.secret,
-      sign: { expiresIn: `${maxHours}h` },
-      // A token checked once is known by its text (not a hash of it, which costs what checking does).
-      verify: { cache: VERIFIED_TOKENS, cacheKeyBuilder: (token: string) => token },
-    });
+    await app.register(jwt, { secret: options.secret, sign: { expiresIn: `${maxHours}h` } });
+    const verified = verifiedTokens((token) => app.jwt.verify(token));
     app.decorateRequest('session', null);
     const memory = options.revocations && (await sessionMemory(options.revocations, now));
     app.decorate('sessionsEnded', () => memory?.forgetAll());
@@ -102,7 +96,7 @@ export const sessions = fp<SessionOptions>(
       }
       let claims: SessionClaims;
       try {
-        claims = SessionClaims.parse(app.jwt.verify(token));
+        claims = SessionClaims.parse(verified(token));
       } catch {
         return; // an expired or forged token is the same as none
       }
@@ -114,11 +108,9 @@ export const sessions = fp<SessionOptions>(
         issuedAtMs: claims.iatMs,
       };
       if (options.revocations && memory) {
-        let state = await memory.stateOf(key);
         const lastUsedOf = (seen: number | null) => Math.max(seen ?? 0, claims.iatMs);
-        // Remembered as idle: another process may have noted a later use.
-        if (!state.ended && at - lastUsedOf(state.lastSeenMs) > idleMs)
-          state = await memory.stateOf(key, { fresh: true });
+        // Remembered as idle: read again, another process may have noted a later use.
+        const state = await memory.stateOf(key, ({ lastSeenMs }) => at - lastUsedOf(lastSeenMs) <= idleMs);
         const lastUsed = lastUsedOf(state.lastSeenMs);
         if (state.ended || at - lastUsed > idleMs) return;
         if (at - lastUsed >= ACTIVITY_STEP_MS) {
