@@ -92,7 +92,8 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       if (request.session) {
-        await endSession(db, request.session);
+        // With its NOTIFY in one transaction: other processes are told whenever it commits.
+        await db.transaction((tx) => endSession(tx, request.session!));
         app.sessionsEnded();
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
