@@ -57,6 +57,23 @@ describe.each(testDatabases())('sessions that end on $name', (database) => {
     expect((await me({ authorization: `Bearer ${other.token}` })).statusCode).toBe(200);
   });
 
+  it('answers 64 logouts of one session at once, every one, and the session ends', async () => {
+    const session = await signIn();
+    expect((await me({ authorization: `Bearer ${session.token}` })).statusCode).toBe(200);
+    const logouts = await Promise.all(
+      Array.from({ length: 64 }, () =>
+        portal.app.inject({
+          method: 'POST',
+          url: '/api/logout',
+          headers: { authorization: `Bearer ${session.token}` },
+        }),
+      ),
+    );
+    expect(logouts.filter((answer) => answer.statusCode === 200)).toHaveLength(64);
+    expect((await me({ authorization: `Bearer ${session.token}` })).statusCode).toBe(401);
+    expect((await me({ cookie: session.cookie })).statusCode).toBe(401);
+  });
+
   it('ends every other session on a password change, and keeps the one that changed it', async () => {
     const phone = await signIn();
     const laptop = await signIn();

@@ -61,7 +61,8 @@ describe.skipIf(skipped)('sessions ended by another process, on PostgreSQL', () 
   /** The first status other than 200 within five seconds, or 200. */
   const refusedWithin5s = async (token: string) => {
     for (let i = 0; i < 100; i++) {
-      if ((await status(token)) !== 200) return status(token);
+      const now = await status(token);
+      if (now !== 200) return now;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return 200;

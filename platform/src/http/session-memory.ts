@@ -1,5 +1,6 @@
+import { LRUCache } from 'lru-cache';
 import type { SqlDatabase } from '../store/sql.ts';
-import { SESSIONS_CHANNEL, type SessionKey, sessionState } from './revocations.ts';
+import { SESSIONS_CHANNEL, type SessionKey, noteActivity, sessionState } from './revocations.ts';
 
 type SessionState = Awaited<ReturnType<typeof sessionState>>;
 
@@ -25,8 +26,8 @@ const REMEMBERED_FOR_MS = 60_000;
  * again is no faster for it). A remembered state the caller cannot use (`usable`: its last use
  * too long ago, when another process may have noted a later one) is read again.
  */
-export async function sessionMemory(db: SqlDatabase, now: () => number) {
-  const states = new Map<string, { state: SessionState; readAt: number }>();
+export async function sessionMemory(db: SqlDatabase) {
+  const states = new LRUCache<string, { state: SessionState }>({ max: REMEMBERED_SESSIONS, ttl: REMEMBERED_FOR_MS });
   let heard = 0;
   let listening: 'starting' | 'up' | 'down' = 'starting';
   const forgetAll = () => {
@@ -50,28 +51,16 @@ export async function sessionMemory(db: SqlDatabase, now: () => number) {
   return {
     async stateOf(key: SessionKey, usable: (state: SessionState) => boolean): Promise<SessionState> {
       const remembered = states.get(key.sessionId);
-      if (
-        remembered &&
-        listening === 'up' &&
-        now() - remembered.readAt < REMEMBERED_FOR_MS &&
-        usable(remembered.state)
-      ) {
-        states.delete(key.sessionId);
-        states.set(key.sessionId, remembered);
-        return remembered.state;
-      }
+      if (remembered && listening === 'up' && usable(remembered.state)) return remembered.state;
       const before = heard;
-      const readAt = now();
       const state = await sessionState(db, key);
       states.delete(key.sessionId);
-      if (!state.ended && before === heard && listening === 'up') {
-        states.set(key.sessionId, { state, readAt });
-        if (states.size > REMEMBERED_SESSIONS) states.delete(states.keys().next().value!);
-      }
+      if (!state.ended && before === heard && listening === 'up') states.set(key.sessionId, { state });
       return state;
     },
-    /** The session's use at `atMs` was noted in the database. */
-    noted(key: SessionKey, atMs: number) {
+    /** Notes in the database that the session was used at `atMs` (revocations.ts), and remembers it. */
+    async noteUse(key: SessionKey, atMs: number) {
+      await noteActivity(db, key, atMs);
       const remembered = states.get(key.sessionId);
       if (remembered) remembered.state = { ...remembered.state, lastSeenMs: atMs };
     },

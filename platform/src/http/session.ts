@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type Role, roles } from '@portal/contracts/accounts/account.events';
 import type { SqlDatabase } from '../store/sql.ts';
-import { type SessionKey, forgetExpiredSessions, noteActivity } from './revocations.ts';
+import { type SessionKey, forgetExpiredSessions } from './revocations.ts';
 import { sessionMemory } from './session-memory.ts';
 import { verifiedTokens } from './verified-tokens.ts';
 import { forbidden } from '../domain/errors.ts';
@@ -82,7 +82,7 @@ export const sessions = fp<SessionOptions>(
     await app.register(jwt, { secret: options.secret, sign: { expiresIn: `${maxHours}h` } });
     const verified = verifiedTokens((token) => app.jwt.verify(token));
     app.decorateRequest('session', null);
-    const memory = options.revocations && (await sessionMemory(options.revocations, now));
+    const memory = options.revocations && (await sessionMemory(options.revocations));
     app.decorate('sessionsEnded', () => memory?.forgetAll());
     if (memory) app.addHook('onClose', () => memory.stop());
     app.addHook('onRequest', async (request) => {
@@ -107,16 +107,13 @@ export const sessions = fp<SessionOptions>(
         accountId: claims.sub,
         issuedAtMs: claims.iatMs,
       };
-      if (options.revocations && memory) {
+      if (memory) {
         const lastUsedOf = (seen: number | null) => Math.max(seen ?? 0, claims.iatMs);
         // Remembered as idle: read again, another process may have noted a later use.
         const state = await memory.stateOf(key, ({ lastSeenMs }) => at - lastUsedOf(lastSeenMs) <= idleMs);
         const lastUsed = lastUsedOf(state.lastSeenMs);
         if (state.ended || at - lastUsed > idleMs) return;
-        if (at - lastUsed >= ACTIVITY_STEP_MS) {
-          await noteActivity(options.revocations, key, at);
-          memory.noted(key, at);
-        }
+        if (at - lastUsed >= ACTIVITY_STEP_MS) await memory.noteUse(key, at);
       }
       request.session = { ...key, role: claims.role, username: claims.username };
     });

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** Tokens remembered at most, the least recently used forgotten first. */
 const REMEMBERED_TOKENS = 10_000;
 
@@ -8,21 +10,14 @@ const REMEMBERED_TOKENS = 10_000;
  * and warns at every start when given another key. A token that fails is never remembered.
  */
 export function verifiedTokens(verify: (token: string) => unknown, now: () => number = Date.now) {
-  const known = new Map<string, { payload: unknown; untilMs: number }>();
+  const known = new LRUCache<string, { payload: unknown }>({ max: REMEMBERED_TOKENS, perf: { now }, ttlResolution: 0 });
   return (token: string): unknown => {
     const remembered = known.get(token);
-    if (remembered && now() < remembered.untilMs) {
-      known.delete(token);
-      known.set(token, remembered);
-      return remembered.payload;
-    }
-    known.delete(token);
+    if (remembered) return remembered.payload;
     const payload = verify(token);
     const exp = (payload as { exp?: unknown } | null)?.exp;
-    if (typeof exp === 'number') {
-      known.set(token, { payload, untilMs: exp * 1000 });
-      if (known.size > REMEMBERED_TOKENS) known.delete(known.keys().next().value!);
-    }
+    const ttl = typeof exp === 'number' ? exp * 1000 - now() : 0;
+    if (ttl > 0) known.set(token, { payload }, { ttl });
     return payload;
   };
 }
