@@ -164,6 +164,58 @@ describe.each(testDatabases())('scanning members into rounds on $name', (databas
     }
   });
 
+  it('decides on members and courses as another process left them, not as this one last scanned them', async () => {
+    // A scan of an enrolled member reads nothing when this process remembers the course and the
+    // member: the append then checks they have not moved (withRemembered), and a refusal made
+    // before any append is made again on what is read. Each change below, made by another
+    // process, moves one; each scan after it records its one event.
+    const a = await courseWithRound();
+    const b = await courseWithRound(0, hour, 2 * hour);
+    const [first, second, third] = [await registered(), await registered(), await registered()];
+    for (const person of [first, second, third]) {
+      expect((await scan(a.roundId, { userId: person.id })).json()).toMatchObject({
+        outcome: 'accepted',
+        walkIn: true,
+      });
+    }
+    for (const person of [first, second]) {
+      const token = (await loginAs(h.app, person.username, person.password)).token!;
+      expect((await call('POST', `/api/courses/${b.courseId}/enroll`, token)).statusCode).toBe(200);
+    }
+    const scanOnce = async (roundId: string, userId: string, token = owner) => {
+      const before = await eventCount(h.db);
+      const answer = (await scan(roundId, { userId }, token)).json();
+      expect(await eventCount(h.db)).toBe(before + 1);
+      return answer;
+    };
+    expect(await scanOnce(b.roundId, second.id)).toMatchObject({ reason: 'roundNotActive' });
+    expect(await scanOnce(b.roundId, first.id)).toMatchObject({ reason: 'roundNotActive' });
+    const otherProcess = await serveCommandApi(h.db);
+    const other = callerOf(otherProcess.app);
+    try {
+      const moved = await other('PUT', `/api/admin/courses/${b.courseId}/rounds/${b.roundId}`, owner, {
+        roundStartTime: iso(-hour),
+        roundEndTime: iso(hour),
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await scanOnce(b.roundId, second.id)).toMatchObject({ outcome: 'accepted', walkIn: false });
+
+      const rejected = await other('PUT', `/api/admin/registration/${first.id}/status`, admin, { status: 'rejected' });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(await scanOnce(b.roundId, first.id)).toMatchObject({ reason: 'notApproved' });
+
+      const assistant = (await loginAs(h.app, second.username, second.password)).token!;
+      expect((await scan(a.roundId, { userId: third.id }, assistant)).statusCode).toBe(403);
+      const added = await other('POST', `/api/admin/courses/${a.courseId}/assistants`, owner, {
+        username: second.username,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      expect(await scanOnce(a.roundId, third.id, assistant)).toMatchObject({ reason: 'duplicate' });
+    } finally {
+      await otherProcess.app.close();
+    }
+  });
+
   it('scans only while the round is open, only in courses the scanner manages', async () => {
     const later = await courseWithRound(0, hour, 2 * hour);
     const person = await registered();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewEvent, StoredEvent } from '@portal/contracts/envelope';
 import { createEventStore } from '../src/store/event-store.ts';
 import { createFoldMemory } from '../src/store/fold-memory.ts';
-import { type EventStore, type StreamFold, WrongExpectedRevision } from '../src/store/port.ts';
+import { type EventStore, ReadStreamsMoved, type StreamFold, WrongExpectedRevision } from '../src/store/port.ts';
 import type { SqlDatabase } from '../src/store/sql.ts';
 import { openEventStore, testDatabases } from '../src/testing/databases.ts';
 
@@ -133,6 +133,102 @@ describe.each(testDatabases())('folded streams on $name', (database) => {
     await expect(store.appendFolded('folded-5', fold, next)).rejects.toBeInstanceOf(WrongExpectedRevision);
     await store.appendFolded('folded-5', fold, next);
     expect((await store.readStream('folded-5')).map(numberOf)).toEqual([1, 2]);
+  });
+
+  it('answers the folds it remembers without a read, a stream marked new as new, and null when it remembers one not', async () => {
+    const fold = countingFold();
+    await store.append('remembered-1', [event(1), event(2)], { expectedRevision: 'no_stream' });
+    const asks = [
+      { streamId: 'remembered-1', fold },
+      { streamId: 'remembered-1-new', fold, newWhenUnknown: true },
+    ] as { streamId: string; fold: StreamFold<unknown>; newWhenUnknown?: boolean }[];
+    expect(store.rememberedFolds(asks)).toBeNull();
+    const read = await store.readFolded('remembered-1', fold);
+    // Another process's append is not seen: what is remembered is answered as it is.
+    await other.append('remembered-1', [event(3)], { expectedRevision: 1 });
+    expect(store.rememberedFolds(asks)).toEqual([read, { state: [], revision: -1, position: null }]);
+  });
+
+  it('appends a decision made on remembered streams only while they stand, on every way an append is written', async () => {
+    const fold = countingFold();
+    await store.append('decided-on', [event(1)], { expectedRevision: 'no_stream' });
+    const standing = [{ streamId: 'decided-on', revision: 0 }];
+    const moved = async (append: () => Promise<unknown>) => {
+      const error = await append().then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(ReadStreamsMoved);
+      expect(error).toMatchObject({ streamIds: ['decided-on'], wentBack: false });
+    };
+    const key = { key: 'decided-on-key', fingerprint: 'f1' };
+    // While it stands: group-committed with and without a key, alone in a transaction, decided.
+    await store.append('decided-1', [event(1)], { expectedRevision: 'no_stream', decidedOn: standing });
+    await store.append('decided-2', [event(1)], {
+      expectedRevision: 'no_stream',
+      decidedOn: standing,
+      idempotency: key,
+    });
+    await store.append('decided-3', [event(1)], {
+      expectedRevision: 'no_stream',
+      decidedOn: standing,
+      inSameTransaction: async () => {},
+    });
+    await store.appendFolded('decided-4', fold, () => [event(1)], { decidedOn: standing });
+    for (const id of ['decided-1', 'decided-2', 'decided-3', 'decided-4']) {
+      expect((await store.readStream(id)).map(numberOf)).toEqual([1]);
+    }
+    expect(await store.appendFolded('decided-4', fold, () => [], { decidedOn: standing })).toMatchObject({
+      nextRevision: 0,
+    });
+
+    await other.append('decided-on', [event(2)], { expectedRevision: 0 });
+    const otherKey = { key: 'decided-on-key-2', fingerprint: 'f2' };
+    await moved(() => store.append('moved-1', [event(1)], { expectedRevision: 'no_stream', decidedOn: standing }));
+    await moved(() =>
+      store.append('moved-2', [event(1)], {
+        expectedRevision: 'no_stream',
+        decidedOn: standing,
+        idempotency: otherKey,
+      }),
+    );
+    let wrote = false;
+    await moved(() =>
+      store.append('moved-3', [event(1)], {
+        expectedRevision: 'no_stream',
+        decidedOn: standing,
+        inSameTransaction: async () => void (wrote = true),
+      }),
+    );
+    expect(wrote).toBe(false);
+    await moved(() => store.appendFolded('moved-4', fold, () => [event(1)], { decidedOn: standing }));
+    // A decision to change nothing is checked too (the decision may have been a refusal).
+    await moved(() => store.appendFolded('decided-4', fold, () => [], { decidedOn: standing }));
+    for (const id of ['moved-1', 'moved-2', 'moved-3', 'moved-4']) expect(await store.readStream(id)).toEqual([]);
+    // The refused key was released: the same request, decided again, appends.
+    const again = await store.append('moved-2', [event(1)], {
+      expectedRevision: 'no_stream',
+      decidedOn: [{ streamId: 'decided-on', revision: 1 }],
+      idempotency: otherKey,
+    });
+    expect(again).toMatchObject({ nextRevision: 0, replayed: false });
+  });
+
+  it('forgets what it remembered when a stream decided on is behind the revision taken (the log went back)', async () => {
+    const fold = countingFold();
+    await store.append('behind-1', [event(1), event(2)], { expectedRevision: 'no_stream' });
+    await store.readFolded('behind-1', fold);
+    const asks = [{ streamId: 'behind-1', fold }] as { streamId: string; fold: StreamFold<unknown> }[];
+    expect(store.rememberedFolds(asks)).not.toBeNull();
+    for (const idempotency of [undefined, { key: 'behind-key', fingerprint: 'f' }]) {
+      await expect(
+        store.appendFolded('behind-target', fold, () => [event(1)], {
+          decidedOn: [{ streamId: 'behind-1', revision: 5 }],
+          idempotency,
+        }),
+      ).rejects.toMatchObject({ name: 'ReadStreamsMoved', wentBack: true });
+    }
+    expect(store.rememberedFolds(asks)).toBeNull();
   });
 });
 

@@ -12,12 +12,13 @@ import { profileLinkMember } from '@portal/contracts/attendance/pass-code';
 import type { NewEventOf } from '@portal/contracts/catalogue';
 import type { EventMetadata } from '@portal/contracts/envelope';
 import { passKeysFor } from '@portal/platform/attendance/pass-keys';
-import type { AppendOptions, AppendResult, EventStore } from '@portal/platform/store/port';
+import { DomainError } from '@portal/platform/domain/errors';
+import { type AppendOptions, type AppendResult, type EventStore, ReadStreamsMoved } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { accountIdOfUsername, memberStreamToScan, memberToScan } from '../accounts/lookup.ts';
 import type { SignedInMetadata } from '../core/command.ts';
 import { foldOf, handleDecision, loadState } from '../core/command-handler.ts';
-import { withPrefetched } from '../core/prefetched-streams.ts';
+import { withPrefetched, withRemembered } from '../core/prefetched-streams.ts';
 import { hasRoom } from '../courses/decide.ts';
 import { admitWalkIn, courseStreamToScan, courseToScan, roundToScan } from '../courses/scanning.ts';
 import { type Attempt, type AttendanceCommand, type ScanContext, refusalOf, scanMoment } from './decide.ts';
@@ -77,20 +78,49 @@ async function readMember(deps: ScanDeps, input: ScanInput, now: number) {
  * in the member's own attendance stream for the round (or, when nobody matches, the round's
  * refusals for this device).
  */
-export async function scan(
-  deps: ScanDeps,
-  { actor, now, input, envelope }: ScanRequestOf,
-): Promise<{ result: AppendResult; outcome: ScanOutcome | undefined; memberId: string | null; name: string | null }> {
+export async function scan(deps: ScanDeps, request: ScanRequestOf): Promise<Scanned> {
+  const { now, input } = request;
   const courseId = await courseToScan(deps.db, input.roundId);
   const { scannedAt } = scanMoment(input.deviceTime ?? now, now);
   const read = await readMember(deps, input, Date.parse(scannedAt));
-  // The course, the member's account and their attendance in the round, in one read.
   const streams = [courseStreamToScan(courseId)];
   if (read) {
     const attendance = attendanceStream(input.roundId, read.memberId);
-    streams.push(memberStreamToScan(read.memberId), { streamId: attendance, fold: foldOf(attendanceDecider) });
+    const fold = foldOf(attendanceDecider);
+    streams.push(memberStreamToScan(read.memberId), { streamId: attendance, fold, newWhenUnknown: true });
   }
-  deps = { ...deps, store: await withPrefetched(deps.store, streams) };
+  // Decided first on the streams as this process remembers them, when it does: no read. That
+  // decision is appended only if they have not moved since (withRemembered), and refused before
+  // anything is written otherwise; so is a refusal made before any append (no such round, not the
+  // course's scanner), on which what is remembered may not have the last word. Either is then
+  // decided again on the streams as read, in one round trip. Any other failure is the caller's.
+  const remembered = withRemembered(deps.store, streams);
+  if (remembered) {
+    try {
+      const scanned = await scanOn({ ...deps, store: remembered }, request, courseId, read, true);
+      if (scanned) return scanned;
+    } catch (error) {
+      if (!(error instanceof ReadStreamsMoved || error instanceof DomainError)) throw error;
+    }
+  }
+  return (await scanOn({ ...deps, store: await withPrefetched(deps.store, streams) }, request, courseId, read, false))!;
+}
+
+type Scanned = { result: AppendResult; outcome: ScanOutcome | undefined; memberId: string | null; name: string | null };
+
+/**
+ * The scan decided on the streams `deps.store` answers. Null, with nothing written, for a walk-in
+ * decided on remembered streams: it appends twice (the course's place, then the scan), so it is
+ * decided on the streams as read.
+ */
+async function scanOn(
+  deps: ScanDeps,
+  { actor, now, input, envelope }: ScanRequestOf,
+  courseId: string,
+  read: Awaited<ReturnType<typeof readMember>>,
+  remembered: boolean,
+): Promise<Scanned | null> {
+  const { scannedAt } = scanMoment(input.deviceTime ?? now, now);
   const { course, round } = await roundToScan(deps, input.roundId, { actor });
   const base = {
     courseId,
@@ -137,6 +167,7 @@ export async function scan(
     hasRoom: hasRoom(course),
   };
   // A walk-in takes a place in the course first; the course's stream decides whether one is left.
+  if (!context.enrolled && remembered) return null;
   if (
     !context.enrolled &&
     refusalOf(await loadState(deps.store, attendanceDecider, stream), scannedAt, context) === null

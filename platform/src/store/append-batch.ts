@@ -4,6 +4,8 @@ import {
   type AppendResult,
   type ExpectedRevision,
   IdempotencyKeyReused,
+  ReadStreamsMoved,
+  type StreamAt,
   WrongExpectedRevision,
 } from './port.ts';
 import { APPEND_UNKEYED } from './append-batch.sql.ts';
@@ -14,6 +16,7 @@ export interface BatchedAppend {
   events: readonly NewEvent[];
   expectedRevision: ExpectedRevision;
   idempotency?: { key: string; fingerprint: string };
+  decidedOn?: readonly StreamAt[];
 }
 
 export interface AppendBatcherOptions {
@@ -35,7 +38,7 @@ interface Waiting {
 
 interface BatchRow {
   idx: number;
-  status: 'ok' | 'wrong' | 'reused' | 'replay';
+  status: 'ok' | 'wrong' | 'reused' | 'replay' | 'moved' | 'behind';
   next_revision: string | null;
   last_position: string | null;
   actual: string | null;
@@ -134,6 +137,15 @@ export function createAppendBatcher(db: SqlDatabase, options: AppendBatcherOptio
         case 'wrong':
           reject(new WrongExpectedRevision(append.streamId, append.expectedRevision, Number(row.actual)));
           break;
+        case 'moved':
+        case 'behind':
+          reject(
+            new ReadStreamsMoved(
+              append.decidedOn!.map((at) => at.streamId),
+              row.status === 'behind',
+            ),
+          );
+          break;
       }
     }
     if (last > 0) options.onCommitted?.(last);
@@ -145,11 +157,15 @@ export function createAppendBatcher(db: SqlDatabase, options: AppendBatcherOptio
     ]);
 
   async function writeUnkeyed(ordered: Waiting[]): Promise<BatchRow[]> {
-    const written = await db.query<{ idx: number; next_revision: string | null; last_position: string | null }>(
-      APPEND_UNKEYED,
-      [JSON.stringify(ordered.map(({ append }) => toItem(append)))],
-    );
-    const refused = written.filter((row) => row.next_revision === null).map((row) => ordered[row.idx]!.append.streamId);
+    const written = await db.query<{
+      idx: number;
+      next_revision: string | null;
+      last_position: string | null;
+      guard: 'moved' | 'behind' | null;
+    }>(APPEND_UNKEYED, [JSON.stringify(ordered.map(({ append }) => toItem(append)))]);
+    const refused = written
+      .filter((row) => row.next_revision === null && row.guard === null)
+      .map((row) => ordered[row.idx]!.append.streamId);
     // What a refused append found (read after the commit: the one statement's snapshot may predate it).
     const found = new Map<string, string>();
     if (refused.length > 0) {
@@ -161,7 +177,7 @@ export function createAppendBatcher(db: SqlDatabase, options: AppendBatcherOptio
     }
     return written.map((row) => ({
       idx: row.idx,
-      status: row.next_revision === null ? 'wrong' : 'ok',
+      status: row.guard ?? (row.next_revision === null ? 'wrong' : 'ok'),
       next_revision: row.next_revision,
       last_position: row.last_position,
       actual: row.next_revision === null ? (found.get(ordered[row.idx]!.append.streamId) ?? '-1') : null,
@@ -172,19 +188,21 @@ export function createAppendBatcher(db: SqlDatabase, options: AppendBatcherOptio
   return {
     append(streamId: string, events: readonly NewEvent[], appendOptions: AppendOptions): Promise<AppendResult> {
       if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
-      const { expectedRevision, idempotency } = appendOptions;
+      const { expectedRevision, idempotency, decidedOn } = appendOptions;
       return new Promise<AppendResult>((resolve, reject) => {
-        queue.push({ append: { streamId, events, expectedRevision, idempotency }, resolve, reject });
+        queue.push({ append: { streamId, events, expectedRevision, idempotency, decidedOn }, resolve, reject });
         next();
       });
     },
   };
 }
 
-const toItem = ({ streamId, events, expectedRevision, idempotency }: BatchedAppend) => ({
+const toItem = ({ streamId, events, expectedRevision, idempotency, decidedOn }: BatchedAppend) => ({
   s: streamId,
   e: expectedRevision === 'no_stream' ? -1 : expectedRevision === 'any' ? null : expectedRevision,
   k: idempotency?.key ?? null,
   f: idempotency?.fingerprint ?? null,
   v: events.map((event) => ({ t: event.type, n: event.schemaVersion, d: event.data, m: event.metadata ?? {} })),
+  // Left out when there are none: the statements read a missing "g" as none.
+  ...(decidedOn?.length && { g: decidedOn.map(({ streamId: id, revision }) => [id, revision]) }),
 });

@@ -8,6 +8,8 @@ import {
   type ExpectedRevision,
   type Folded,
   IdempotencyKeyReused,
+  ReadStreamsMoved,
+  type StreamAt,
   type StreamFold,
   WrongExpectedRevision,
 } from './port.ts';
@@ -53,7 +55,10 @@ export function createEventStore(db: SqlDatabase): EventStore {
     (fold !== HISTORY && memory.get(fold, streamId)) || { state: fold.initial(), revision: -1, position: null };
   /** A decision made on a fold ahead of the log means the log went back: forget every fold. */
   const forgetIfAhead = (error: unknown) => {
-    if (error instanceof WrongExpectedRevision && typeof error.expected === 'number' && error.actual < error.expected)
+    if (
+      (error instanceof WrongExpectedRevision && typeof error.expected === 'number' && error.actual < error.expected) ||
+      (error instanceof ReadStreamsMoved && error.wentBack)
+    )
       memory.clear();
     return error;
   };
@@ -76,6 +81,7 @@ export function createEventStore(db: SqlDatabase): EventStore {
         }
         // Held to the commit: the next caller on this stream reads what this one appends.
         await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, ${STREAM_LOCK_SEED}))`, [streamId]);
+        await checkDecidedOn(tx, options.decidedOn);
         const current = foldFrom(streamId, fold, folded, await readStreamAfter(tx, streamId, folded.revision));
         const events = decide(current.state);
         if (events.length === 0 && current.position !== null) {
@@ -83,8 +89,10 @@ export function createEventStore(db: SqlDatabase): EventStore {
           if (options.idempotency) await recordIdempotentResult(tx, options.idempotency.key, unchanged);
           return unchanged;
         }
-        const expectedRevision = current.position === null ? 'no_stream' : current.revision;
-        return appendInTransaction(tx, streamId, events, { ...options, expectedRevision }, { keyClaimed: true });
+        const expectedRevision: ExpectedRevision = current.position === null ? 'no_stream' : current.revision;
+        // decidedOn checked above, in this transaction.
+        const checked = { ...options, decidedOn: undefined, expectedRevision };
+        return appendInTransaction(tx, streamId, events, checked, { keyClaimed: true });
       })
       .catch((error) => Promise.reject(forgetIfAhead(error)))
       .then(notify.after);
@@ -99,8 +107,9 @@ export function createEventStore(db: SqlDatabase): EventStore {
     const { folded: given, ...appendOptions } = options;
     const folded = given ?? (await readFolded(streamId, fold));
     const decided = appendOptions.inSameTransaction ? null : decideOnFolded(streamId, folded, decide, appendOptions);
-    if (decided) {
-      if (decided.unchanged) return decided.unchanged;
+    // Nothing to append answers at once, unless streams decided on must be checked (the locked path).
+    if (decided?.unchanged && !appendOptions.decidedOn?.length) return decided.unchanged;
+    if (decided && !decided.unchanged) {
       try {
         return await batcher.append(streamId, decided.events, { ...appendOptions, expectedRevision: decided.expected });
       } catch (error) {
@@ -136,6 +145,15 @@ export function createEventStore(db: SqlDatabase): EventStore {
       const tails = streams.map((): StoredEvent[] => []);
       for (const row of rows) tails[row.asked]!.push(toStoredEvent(row));
       return streams.map(({ streamId, fold }, index) => foldFrom(streamId, fold, known[index]!, tails[index]!));
+    },
+    rememberedFolds(streams) {
+      const folds: Folded<unknown>[] = [];
+      for (const { streamId, fold, newWhenUnknown } of streams) {
+        const known = fold !== HISTORY && memory.get(fold, streamId);
+        if (!known && !newWhenUnknown) return null;
+        folds.push(known || { state: fold.initial(), revision: -1, position: null });
+      }
+      return folds;
     },
     findIdempotent: (key, fingerprint) => findIdempotent(db, key, fingerprint),
     readStream: (streamId) => readStreamAfter(db, streamId),
@@ -233,6 +251,7 @@ export async function appendInTransaction(
     if (earlier) return earlier;
   }
 
+  await checkDecidedOn(tx, options.decidedOn);
   const current = await lockStream(tx, streamId);
   const { expectedRevision } = options;
   const expectedMatches =
@@ -277,6 +296,24 @@ export async function appendInTransaction(
 
   if (idempotency) await recordIdempotentResult(tx, idempotency.key, result);
   return result;
+}
+
+/** Throws ReadStreamsMoved unless each stream is at its revision (AppendOptions.decidedOn). */
+async function checkDecidedOn(tx: Sql, decidedOn: readonly StreamAt[] | undefined) {
+  if (!decidedOn?.length) return;
+  const rows = await tx.query<{ stream_id: string; revision: string }>(
+    `SELECT stream_id, revision::text AS revision FROM es.streams WHERE stream_id = ANY($1::text[])`,
+    [decidedOn.map((at) => at.streamId)],
+  );
+  const now = new Map(rows.map((row) => [row.stream_id, Number(row.revision)]));
+  const moved = decidedOn.filter((at) => (now.get(at.streamId) ?? -1) !== at.revision);
+  if (moved.length > 0) {
+    const wentBack = moved.some((at) => (now.get(at.streamId) ?? -1) < at.revision);
+    throw new ReadStreamsMoved(
+      decidedOn.map((at) => at.streamId),
+      wentBack,
+    );
+  }
 }
 
 /** Any number; it keeps stream locks apart from the other advisory locks the project takes. */

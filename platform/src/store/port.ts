@@ -25,6 +25,19 @@ export interface AppendOptions {
   idempotency?: { key: string; fingerprint: string };
   /** Work on the command side's own tables that must commit or fail with the events. */
   inSameTransaction?: (tx: Sql) => Promise<void>;
+  /**
+   * Other streams the decision was made on, each at the revision the caller took it to be at
+   * without reading it (a fold the store remembered, EventStore.rememberedFolds; -1: no such
+   * stream): the append is refused with ReadStreamsMoved, nothing of it written and its key
+   * released, unless each is still there when it is written.
+   */
+  decidedOn?: readonly StreamAt[];
+}
+
+/** A stream at a revision (-1: not yet there). */
+export interface StreamAt {
+  streamId: string;
+  revision: number;
 }
 
 export type AppendDecidedOptions = Omit<AppendOptions, 'expectedRevision'> & {
@@ -102,6 +115,15 @@ export interface EventStore {
   readFolded<State>(streamId: string, fold: StreamFold<State>): Promise<Folded<State>>;
   /** Several folded streams in one read, in the order asked. */
   readFoldedMany(streams: readonly { streamId: string; fold: StreamFold<unknown> }[]): Promise<Folded<unknown>[]>;
+  /**
+   * The folds this store remembers of the streams, without reading anything, in the order asked;
+   * a stream marked `newWhenUnknown` and not remembered is taken to be new (revision -1). Null
+   * when one is neither. Another process may have appended since: a decision made on them must be
+   * appended with them as `decidedOn`, and made again on a read when it is refused.
+   */
+  rememberedFolds(
+    streams: readonly { streamId: string; fold: StreamFold<unknown>; newWhenUnknown?: boolean }[],
+  ): Folded<unknown>[] | null;
   /** The first result for an idempotency key, or null when the key is new. */
   findIdempotent(key: string, fingerprint: string): Promise<AppendResult | null>;
   readStream(streamId: string): Promise<StoredEvent[]>;
@@ -140,6 +162,22 @@ export class WrongExpectedRevision extends Error {
   ) {
     super(`stream ${streamId}: expected revision ${expected}, found ${actual}`);
     this.name = 'WrongExpectedRevision';
+  }
+}
+
+/**
+ * An append refused because streams its decision was made on (AppendOptions.decidedOn, all named
+ * in `streamIds`) moved: decide again on the streams as read. `wentBack`: one is behind the
+ * revision taken (the log was restored under this process), so what the store remembers is
+ * forgotten.
+ */
+export class ReadStreamsMoved extends Error {
+  constructor(
+    readonly streamIds: readonly string[],
+    readonly wentBack: boolean,
+  ) {
+    super(`streams moved since the decision: ${streamIds.join(', ')}`);
+    this.name = 'ReadStreamsMoved';
   }
 }
 
