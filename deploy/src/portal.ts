@@ -13,7 +13,7 @@ import type { TrustProxy } from '@portal/platform/http/service-config';
 import type { SessionLifetimes } from '@portal/platform/http/session';
 import { createEventStore } from '@portal/platform/store/event-store';
 import { createEventStoreSchema } from '@portal/platform/store/schema';
-import { keepEmbeddedStatistics } from '@portal/platform/store/embedded-statistics';
+import { createLull, keepEmbeddedStatistics } from '@portal/platform/store/embedded-statistics';
 import { rewrapKeys } from '@portal/platform/privacy/personal-data';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { projections } from '@portal/projector/projections/index';
@@ -107,6 +107,15 @@ export async function startPortal(options: PortalOptions) {
     ? await startProjectorThread({ database: threaded, kafka, onError: onProjectorError })
     : await startProjector({ source: store, target: db, projections, kafka, onError: onProjectorError });
   const attendance = options.attendance ?? attendanceConfig(options.sessionSecret);
+  // The embedded database's vacuum waits for a lull between requests (keepEmbeddedStatistics
+  // below); the hook before the routes, so that it sees every request.
+  const lull = createLull();
+  if (db.kind === 'pglite') {
+    app.addHook('onRequest', (_request, _reply, done) => {
+      lull.noteActivity();
+      done();
+    });
+  }
   await app.register(commandApi, {
     db,
     store,
@@ -138,6 +147,7 @@ export async function startPortal(options: PortalOptions) {
   // The embedded database's vacuum and planner statistics (PostgreSQL's autovacuum does its own).
   const statistics = keepEmbeddedStatistics(db, {
     everyMs: options.statisticsEveryMs,
+    lull: lull.wait,
     onVacuumed: (table, ms) => app.log.info({ table, ms: Math.round(ms) }, 'table vacuumed and analysed'),
     onError: (error) => app.log.error({ err: error }, 'vacuuming and analysing failed; trying again later'),
   });

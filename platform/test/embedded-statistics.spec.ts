@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlDatabase } from '../src/store/sql.ts';
-import { GROWTH, MIN_PAGES, vacuumGrown, grownTables } from '../src/store/embedded-statistics.ts';
+import { GROWTH, MIN_PAGES, createLull, vacuumGrown, grownTables } from '../src/store/embedded-statistics.ts';
 import { testDatabases } from '../src/testing/databases.ts';
 
 /**
@@ -76,5 +76,50 @@ describe.each(testDatabases())('the planner statistics kept on $name', (database
     expect(await grownTables(db)).not.toContain(probe);
     await growTo(Math.floor(analysedAt * GROWTH) + 1);
     expect(await grownTables(db)).toContain(probe);
+  });
+
+  it('vacuums each grown table only once its lull has come', async () => {
+    await db.query(`CREATE TABLE rm.statistics_second (id int PRIMARY KEY) WITH (autovacuum_enabled = false)`);
+    await db.query(`INSERT INTO rm.statistics_second SELECT generate_series(1, 5000)`);
+    await growTo(Math.floor((await allVisible()) * GROWTH) + 2);
+    const events: string[] = [];
+    let lulls = 0;
+    const lull = async () => {
+      events.push(`lull ${++lulls}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    const tables = await vacuumGrown(db, (table) => events.push(table), lull);
+    expect(tables).toEqual(expect.arrayContaining([probe, 'rm.statistics_second']));
+    expect(events).toEqual(tables.flatMap((table, i) => [`lull ${i + 1}`, table]));
+  });
+});
+
+describe('a lull between requests', () => {
+  const waited = async (lull: ReturnType<typeof createLull>, stopped?: () => boolean) => {
+    const started = performance.now();
+    await lull.wait(stopped);
+    return performance.now() - started;
+  };
+
+  it('comes once no request came for its quiet time, at once when none came, and after its longest wait whatever comes', async () => {
+    const lull = createLull({ quietMs: 100, maxWaitMs: 5_000, pollMs: 10 });
+    expect(await waited(lull)).toBeLessThan(50);
+    // Requests every 20 ms for 300 ms, then none: the lull comes about 100 ms after the last.
+    const busy = setInterval(() => lull.noteActivity(), 20);
+    setTimeout(() => clearInterval(busy), 300);
+    lull.noteActivity();
+    const afterBusy = await waited(lull);
+    expect(afterBusy).toBeGreaterThanOrEqual(380);
+    expect(afterBusy).toBeLessThan(5_000);
+    // Requests that never stop: the wait ends at its longest anyway, or at once when told to stop.
+    const impatient = createLull({ quietMs: 100, maxWaitMs: 600, pollMs: 10 });
+    const endless = setInterval(() => impatient.noteActivity(), 20);
+    impatient.noteActivity();
+    try {
+      expect(await waited(impatient)).toBeGreaterThanOrEqual(590);
+      expect(await waited(impatient, () => true)).toBeLessThan(50);
+    } finally {
+      clearInterval(endless);
+    }
   });
 });
