@@ -125,4 +125,53 @@ describe.each(testDatabases())('rushes on $name', (database) => {
     }
     expect(await streamTypes(`attendance-${roundId}-${_id}`)).toHaveLength(64);
   });
+  it('decides 128 scans at once on streams the process remembers: each of 64 members once, and 64 of one of them as duplicates', async () => {
+    const id = await createCourse(0);
+    const roundAt = async (from: number, to: number) =>
+      (
+        await call('POST', `/api/admin/courses/${id}/rounds`, sign(owner, 'partner'), {
+          roundStartTime: iso(from),
+          roundEndTime: iso(to),
+        })
+      ).json().round._id as string;
+    const ended = await roundAt(-3 * hour, -2 * hour);
+    const open = await roundAt(-hour, hour);
+    const ids: string[] = [];
+    for (let n = 0; n < 64; n++) {
+      const person = member();
+      const { _id } = (await h.app.inject({ method: 'POST', url: '/api/members/register', payload: person })).json();
+      await call('PUT', `/api/admin/registration/${_id}/status`, admin, { status: 'approved' });
+      expect((await call('POST', `/api/courses/${id}/enroll`, sign(_id, 'member'))).statusCode).toBe(200);
+      ids.push(_id);
+    }
+    // A scan in the ended round reads the course and the member: the process then remembers both
+    // as they are, so the rush below decides on what it remembers, without a read.
+    for (const memberId of ids) {
+      const refused = await call('PUT', `/api/admin/updateround/${ended}`, sign(owner, 'partner'), {
+        userId: memberId,
+      });
+      expect(refused.json()).toMatchObject({ reason: 'roundNotActive' });
+    }
+    const scan = (memberId: string, n: number) =>
+      call(
+        'PUT',
+        `/api/admin/updateround/${open}`,
+        sign(owner, 'partner'),
+        { userId: memberId, deviceId: `door-${n % 4}` },
+        n % 2 ? { 'idempotency-key': `remembered-rush-${open}-${n}` } : {},
+      );
+    const answers = await Promise.all([...ids.map(scan), ...ids.map((_, n) => scan(ids[0]!, 64 + n))]);
+    // Every one answered with its outcome: no conflict left to the caller, no server error.
+    expect(answers.filter((answer) => answer.json().outcome === undefined)).toEqual([]);
+    const accepted = answers.filter((answer) => answer.json().outcome === 'accepted');
+    expect(accepted).toHaveLength(64);
+    expect(new Set(accepted.map((answer) => answer.json().member._id))).toEqual(new Set(ids));
+    expect(answers.filter((answer) => answer.json().reason === 'duplicate')).toHaveLength(64);
+    expect(await streamTypes(`attendance-${open}-${ids[0]}`)).toHaveLength(65);
+    for (const memberId of ids.slice(1)) {
+      expect(await streamTypes(`attendance-${open}-${memberId}`)).toEqual(['AttendanceScanned']);
+    }
+    // Nobody was a walk-in: the course's stream gained nothing from the rush.
+    expect((await streamTypes(`course-${id}`)).filter((type) => type === 'MemberEnrolled')).toHaveLength(64);
+  });
 });

@@ -9,7 +9,7 @@ import {
   WrongExpectedRevision,
 } from './port.ts';
 import { APPEND_UNKEYED } from './append-batch.sql.ts';
-import type { SqlDatabase } from './sql.ts';
+import type { Sql, SqlDatabase } from './sql.ts';
 
 export interface BatchedAppend {
   streamId: string;
@@ -167,20 +167,13 @@ export function createAppendBatcher(db: SqlDatabase, options: AppendBatcherOptio
       .filter((row) => row.next_revision === null && row.guard === null)
       .map((row) => ordered[row.idx]!.append.streamId);
     // What a refused append found (read after the commit: the one statement's snapshot may predate it).
-    const found = new Map<string, string>();
-    if (refused.length > 0) {
-      const streams = await db.query<{ stream_id: string; revision: string }>(
-        `SELECT stream_id, revision::text AS revision FROM es.streams WHERE stream_id = ANY($1::text[])`,
-        [refused],
-      );
-      for (const { stream_id, revision } of streams) found.set(stream_id, revision);
-    }
+    const found = refused.length > 0 ? await revisionsOf(db, refused) : new Map<string, number>();
     return written.map((row) => ({
       idx: row.idx,
       status: row.guard ?? (row.next_revision === null ? 'wrong' : 'ok'),
       next_revision: row.next_revision,
       last_position: row.last_position,
-      actual: row.next_revision === null ? (found.get(ordered[row.idx]!.append.streamId) ?? '-1') : null,
+      actual: row.next_revision === null ? String(found.get(ordered[row.idx]!.append.streamId) ?? -1) : null,
       replay: null,
     }));
   }
@@ -195,6 +188,15 @@ export function createAppendBatcher(db: SqlDatabase, options: AppendBatcherOptio
       });
     },
   };
+}
+
+/** Each stream's revision now (a stream not there is left out). */
+export async function revisionsOf(sql: Sql, streamIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await sql.query<{ stream_id: string; revision: string }>(
+    `SELECT stream_id, revision::text AS revision FROM es.streams WHERE stream_id = ANY($1::text[])`,
+    [streamIds],
+  );
+  return new Map(rows.map((row) => [row.stream_id, Number(row.revision)]));
 }
 
 const toItem = ({ streamId, events, expectedRevision, idempotency, decidedOn }: BatchedAppend) => ({

@@ -13,7 +13,7 @@ import {
   type StreamFold,
   WrongExpectedRevision,
 } from './port.ts';
-import { createAppendBatcher } from './append-batch.ts';
+import { createAppendBatcher, revisionsOf } from './append-batch.ts';
 import { createFoldMemory } from './fold-memory.ts';
 import { APPENDED_CHANNEL, createAppendNotifier } from './append-notifier.ts';
 import type { Sql, SqlDatabase } from './sql.ts';
@@ -301,11 +301,10 @@ export async function appendInTransaction(
 /** Throws ReadStreamsMoved unless each stream is at its revision (AppendOptions.decidedOn). */
 async function checkDecidedOn(tx: Sql, decidedOn: readonly StreamAt[] | undefined) {
   if (!decidedOn?.length) return;
-  const rows = await tx.query<{ stream_id: string; revision: string }>(
-    `SELECT stream_id, revision::text AS revision FROM es.streams WHERE stream_id = ANY($1::text[])`,
-    [decidedOn.map((at) => at.streamId)],
+  const now = await revisionsOf(
+    tx,
+    decidedOn.map((at) => at.streamId),
   );
-  const now = new Map(rows.map((row) => [row.stream_id, Number(row.revision)]));
   const moved = decidedOn.filter((at) => (now.get(at.streamId) ?? -1) !== at.revision);
   if (moved.length > 0) {
     const wentBack = moved.some((at) => (now.get(at.streamId) ?? -1) < at.revision);
