@@ -27,7 +27,7 @@ useTestDataKeys();
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
-const SCANNERS = Number(process.env.BENCH_SCANNERS ?? 16);
+export const SCANNERS = Number(process.env.BENCH_SCANNERS ?? 16);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 500);
 const ADMIN = { username: 'benchadmin', password: 'bench-admin-password' };
 
@@ -89,44 +89,62 @@ export async function scanLoad(
     // Until the last scan is in the read models: the projector's work is part of a scan's cost.
     const { ownMs, postgresMs } = cpu();
     await unlisten();
-    const figures = (scans: ScanTimes[]) => {
-      const seconds =
-        (Math.max(...scans.map((scan) => scan.answered)) - Math.min(...scans.map((scan) => scan.sent))) / 1000;
-      const latencies = scans.map((scan) => scan.answered - scan.sent).sort((a, b) => a - b);
+    const toVisible = (scans: ScanTimes[]) => {
       const delays = scans
         .map((scan) => (visible.find((v) => v.position >= scan.position)?.at ?? Infinity) - scan.sent)
         .sort((a, b) => a - b);
-      const accepted = scans.filter((scan) => scan.status === 200).length;
-      const at = (sorted: number[], p: number) => percentile(sorted, p).toFixed(0);
-      return {
-        seconds,
-        accepted,
-        rate: `${(scans.length / seconds).toFixed(0)} scans/s, answer p50 ${at(latencies, 0.5)} ms, p99 ${at(latencies, 0.99)} ms`,
-        visible: `p50 ${at(delays, 0.5)} ms, p99 ${at(delays, 0.99)} ms`,
-      };
+      return `p50 ${percentile(delays, 0.5).toFixed(0)} ms, p99 ${percentile(delays, 0.99).toFixed(0)} ms`;
     };
     const warmUp = all.filter((scan) => scan.warmUp);
     const scans = all.filter((scan) => !scan.warmUp);
     if (warmUp.length) {
-      const cold = figures(warmUp);
-      console.log(`  warm-up, not counted: ${warmUp.length} scans, ${cold.rate}; to visible ${cold.visible}`);
+      console.log(
+        `  warm-up, not counted: ${warmUp.length} scans, ${scanFigures(warmUp).rate}; to visible ${toVisible(warmUp)}`,
+      );
     }
-    const { seconds, accepted, rate, visible: toVisible } = figures(scans);
+    const measured = scanFigures(scans, ownMs + postgresMs + clientMs);
     console.log(
       [
-        `  ${scans.length} scans (${accepted} accepted) by ${scanners} scanners over ${ROUNDS} rounds in ${seconds.toFixed(1)} s`,
-        `  ${rate}`,
-        `  scan to visible in the read models: ${toVisible}`,
+        `  ${scans.length} scans (${measured.accepted} accepted) by ${scanners} scanners over ${ROUNDS} rounds in ${measured.seconds.toFixed(1)} s`,
+        `  ${measured.rate}`,
+        `  scan to visible in the read models: ${toVisible(scans)}`,
         `  CPU per scan: ${(ownMs / scans.length).toFixed(2)} ms in the portal's process (all its threads)` +
           (url ? `, ${(postgresMs / scans.length).toFixed(2)} ms in PostgreSQL's processes` : '') +
-          `, ${(clientMs / scans.length).toFixed(2)} ms in the load's`,
+          `, ${(clientMs / scans.length).toFixed(2)} ms in the load's: ${measured.cpuPerScan}`,
       ].join('\n'),
     );
     if (db.kind === 'pglite') console.log(await plannedAnew(db));
+    return measured;
   } finally {
     await portal.close();
     await drop();
   }
+}
+
+/** A run's figures: its rate, answer times and, given the CPU it took in all (ms), that per scan. */
+export interface ScanFigures {
+  seconds: number;
+  perSecond: number;
+  accepted: number;
+  /** "N scans/s, answer p50 .. ms, p99 .. ms" */
+  rate: string;
+  /** "N ms a scan in all (every process)" */
+  cpuPerScan: string;
+}
+
+export function scanFigures(scans: ScanTimes[], cpuMs?: number): ScanFigures {
+  const seconds =
+    (Math.max(...scans.map((scan) => scan.answered)) - Math.min(...scans.map((scan) => scan.sent))) / 1000;
+  const latencies = scans.map((scan) => scan.answered - scan.sent).sort((a, b) => a - b);
+  const at = (p: number) => percentile(latencies, p).toFixed(0);
+  const perSecond = scans.length / seconds;
+  return {
+    seconds,
+    perSecond,
+    accepted: scans.filter((scan) => scan.status === 200).length,
+    rate: `${perSecond.toFixed(0)} scans/s, answer p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+    cpuPerScan: cpuMs === undefined ? '' : `${(cpuMs / scans.length).toFixed(2)} ms a scan in all (every process)`,
+  };
 }
 
 /**
@@ -148,7 +166,7 @@ async function plannedAnew(db: SqlDatabase) {
  * in this one, their HTTP client took a quarter of the thread the portal answers on. `measuring`
  * resolves once the warm-up is over (or the process stopped), `result` with its figures.
  */
-function startLoadClient(job: ScanJob) {
+export function startLoadClient(job: ScanJob) {
   const client = spawn(
     resolve(import.meta.dirname, '../node_modules/.bin/tsx'),
     [resolve(import.meta.dirname, 'scan-load-client.ts')],
