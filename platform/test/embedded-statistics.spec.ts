@@ -87,10 +87,23 @@ describe.each(testDatabases())('the planner statistics kept on $name', (database
     const lull = async () => {
       events.push(`lull ${++lulls}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
+      return true;
     };
     const tables = await vacuumGrown(db, (table) => events.push(table), lull);
     expect(tables).toEqual(expect.arrayContaining([probe, 'rm.statistics_second']));
     expect(events).toEqual(tables.flatMap((table, i) => [`lull ${i + 1}`, table]));
+  });
+
+  it('ends the pass where a lull answers that the database is closing', async () => {
+    await db.query(`CREATE TABLE rm.statistics_third (id int PRIMARY KEY) WITH (autovacuum_enabled = false)`);
+    await db.query(`INSERT INTO rm.statistics_third SELECT generate_series(1, 5000)`);
+    await growTo(Math.floor((await allVisible()) * GROWTH) + 2);
+    const grown = await grownTables(db);
+    expect(grown.length).toBeGreaterThanOrEqual(2);
+    let lulls = 0;
+    const vacuumed = await vacuumGrown(db, undefined, async () => ++lulls === 1);
+    expect(vacuumed).toEqual([grown[0]]);
+    expect(await grownTables(db)).toEqual(grown.slice(1));
   });
 });
 
