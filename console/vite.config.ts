@@ -31,7 +31,8 @@ const pwa = VitePWA({
     theme_color: '#12181d',
     icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
   },
-  injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+  // A classic script, as registerSW.js registers it; 'es' builds the same code with an option Vite deprecates.
+  injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], rollupFormat: 'iife' },
 });
 
 /**
