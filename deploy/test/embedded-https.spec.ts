@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,7 +80,36 @@ describe('npm start over HTTPS on the local network', () => {
     const ca = readFileSync(join(dataDir, 'tls/ca.crt'), 'utf8');
     expect((await httpsGet(`https://localhost:${portal.httpsPort}/api/health`, ca)).status).toBe(200);
   }, 120_000);
+
+  it('keeps a phone’s connection open between scans seconds apart, over HTTPS and HTTP', async () => {
+    const ca = readFileSync(join(portal!.dataDir, 'tls/ca.crt'), 'utf8');
+    for (const [url, agent] of [
+      [`https://localhost:${portal!.httpsPort}/api/health`, new HttpsAgent({ keepAlive: true, ca })],
+      [`${portal!.url}/api/health`, new HttpAgent({ keepAlive: true })],
+    ] as const) {
+      // Two requests 6 s apart, as a scanner between two people: the second goes on the first's
+      // connection (node's default, 5 s, closed it: a new TLS handshake for nearly every scan).
+      expect(await reusedSocket(url, agent)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await reusedSocket(url, agent)).toBe(true);
+      agent.destroy();
+    }
+  }, 60_000);
 });
+
+/** A GET through `agent`: whether it went on a connection the agent kept from before. */
+function reusedSocket(url: string, agent: HttpAgent | HttpsAgent) {
+  return new Promise<boolean>((done, fail) => {
+    const send = url.startsWith('https:') ? request : httpRequest;
+    const req = send(url, { agent }, (response) => {
+      expect(response.statusCode).toBe(200);
+      response.resume();
+      response.on('end', () => done(req.reusedSocket));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
 
 describe('the local authority', () => {
   const dir = mkdtempSync(join(tmpdir(), 'local-tls-'));

@@ -42,6 +42,14 @@ declare module 'fastify' {
 }
 
 /**
+ * How long an idle connection stays open: fastify's own default (72 s), which it sets on a server
+ * it makes but not on one a serverFactory makes. Those kept node's 5 s, so a phone scanning every
+ * few seconds over the local network opened a new TLS connection for nearly every scan, and a
+ * client sending just as the server closed its idle connection got ECONNRESET.
+ */
+export const KEEP_ALIVE_MS = 72_000;
+
+/**
  * The fastify instance every service mounts its routes on, alone or together in the embedded
  * launcher: zod validation, one error handler, signed sessions, and the OpenAPI page at /api/docs.
  */
@@ -52,7 +60,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     ...(options.tls && {
       serverFactory: (handler: http.RequestListener) => {
         secureServer = https.createServer({ key: options.tls!.key, cert: options.tls!.cert }, handler);
-        return http.createServer(handler);
+        const server = http.createServer(handler);
+        for (const made of [server, secureServer]) made.keepAliveTimeout = KEEP_ALIVE_MS;
+        return server;
       },
     }),
     logger: redactingLogger(options.logger),
