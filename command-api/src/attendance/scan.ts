@@ -103,21 +103,37 @@ export async function scan(deps: ScanDeps, request: ScanRequestOf): Promise<Scan
       if (!(error instanceof ReadStreamsMoved || error instanceof DomainError)) throw error;
     }
   }
-  return (await scanOn({ ...deps, store: await withPrefetched(deps.store, streams) }, request, courseId, read, false))!;
+  return scanOn({ ...deps, store: await withPrefetched(deps.store, streams) }, request, courseId, read, false);
 }
 
 type Scanned = { result: AppendResult; outcome: ScanOutcome | undefined; memberId: string | null; name: string | null };
+
+type MemberRead = Awaited<ReturnType<typeof readMember>>;
 
 /**
  * The scan decided on the streams `deps.store` answers. Null, with nothing written, for a walk-in
  * decided on remembered streams: it appends twice (the course's place, then the scan), so it is
  * decided on the streams as read.
  */
+function scanOn(
+  deps: ScanDeps,
+  request: ScanRequestOf,
+  courseId: string,
+  read: MemberRead,
+  remembered: true,
+): Promise<Scanned | null>;
+function scanOn(
+  deps: ScanDeps,
+  request: ScanRequestOf,
+  courseId: string,
+  read: MemberRead,
+  remembered: false,
+): Promise<Scanned>;
 async function scanOn(
   deps: ScanDeps,
   { actor, now, input, envelope }: ScanRequestOf,
   courseId: string,
-  read: Awaited<ReturnType<typeof readMember>>,
+  read: MemberRead,
   remembered: boolean,
 ): Promise<Scanned | null> {
   const { scannedAt } = scanMoment(input.deviceTime ?? now, now);
