@@ -16,7 +16,7 @@ const WARM_UP = 500;
 const SCANS = 5000;
 
 /** Both ceilings on `database`, with `scanners` at once; prints each and the portal's share of it. */
-export async function scanCeilings(database: TestDatabase, scanners: number, portal: ScanFigures | undefined) {
+export async function scanCeilings(database: TestDatabase, scanners: number, portal: ScanFigures) {
   const lines = [`  ceilings, the same load client and ${scanners} scanners, a bare route:`];
   const http = await ceiling(scanners, async () => 0);
   lines.push(line('answers at once (HTTP alone)', http, portal));
@@ -44,9 +44,9 @@ export async function scanCeilings(database: TestDatabase, scanners: number, por
   console.log(lines.join('\n'));
 }
 
-function line(label: string, figures: ScanFigures, portal: ScanFigures | undefined) {
-  const share = portal ? `; the portal's scans ${(portal.perSecond / figures.perSecond).toFixed(2)} of it` : '';
-  return `    ${`${label}:`.padEnd(48)} ${figures.rate}, CPU ${figures.cpuPerScan}${share}`;
+function line(label: string, figures: ScanFigures, portal: ScanFigures) {
+  const share = (portal.perSecond / figures.perSecond).toFixed(2);
+  return `    ${`${label}:`.padEnd(48)} ${figures.rate}, CPU ${figures.cpuPerScan}; the portal's scans ${share} of it`;
 }
 
 /** One bare server answering the scan's route with `write`'s position; the load's figures. */
