@@ -3,20 +3,36 @@ import { type SqlDatabase, notify } from './sql.ts';
 export const APPENDED_CHANNEL = 'es_appended';
 
 /**
- * Wakes the log's readers (NOTIFY) after appends commit, at most one NOTIFY in flight: appends
- * that commit meanwhile are told in the next one. Sent after the commit, not inside the append's
- * transaction: PostgreSQL serialises the commits of transactions that notify (one global lock held
- * through the commit's flush), which would undo group commit. A lost NOTIFY (a crash right after
- * the commit) costs a reader one poll interval, never an event: readers poll as well.
+ * The least time between two NOTIFYs of appends on PostgreSQL, in ms: the live projector gathers
+ * the appends of its first 5 ms after a wake-up into one batch (projector.ts), so those told
+ * sooner would wake nobody sooner. PGlite's notifications are calls in this process: none waits.
  */
-export function createAppendNotifier(db: SqlDatabase) {
+export const NOTIFY_EVERY_MS = { postgres: 5, pglite: 0 } as const;
+
+/**
+ * Wakes the log's readers (NOTIFY) after appends commit: the first append after a quiet spell at
+ * once, then at most one NOTIFY every `everyMs` while appends go on, the last telling of all that
+ * committed meanwhile; never two in flight. On PostgreSQL a NOTIFY is a statement, and a listener
+ * woken: one for every group commit cost a scan a tenth of its CPU (docs/performance.md, V).
+ * Sent after the commit, not inside the append's transaction: PostgreSQL serialises the commits
+ * of transactions that notify (one global lock held through the commit's flush), which would undo
+ * group commit. A lost NOTIFY (a crash right after the commit) costs a reader one poll interval,
+ * never an event: readers poll as well.
+ */
+export function createAppendNotifier(db: SqlDatabase, everyMs: number = NOTIFY_EVERY_MS[db.kind]) {
   let sending = false;
   let pending = 0;
+  let lastSent = -Infinity;
   const send = async () => {
     sending = true;
     while (pending > 0) {
+      // A timer may fire up to a millisecond early (the loop's clock is read once a turn): looked at again.
+      for (let wait = lastSent + everyMs - performance.now(); wait > 0; wait = lastSent + everyMs - performance.now()) {
+        await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      }
       const position = pending;
       pending = 0;
+      lastSent = performance.now();
       try {
         await notify(db, APPENDED_CHANNEL, String(position));
       } catch {
