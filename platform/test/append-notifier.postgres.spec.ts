@@ -41,7 +41,7 @@ describe.skipIf(skipped)('the append notifier on PostgreSQL', () => {
       expect(heard.map(({ position }) => position)).toEqual(
         [...heard.map(({ position }) => position)].sort((a, b) => a - b),
       );
-      // Sends spaced by at least the interval span at least that much time, which the last one heard took.
+      // n NOTIFYs sent at least 5 ms apart span at least 5 (n - 1) ms, all of it before the last was heard.
       const spanned = heard.at(-1)!.at - started;
       expect(heard.length).toBeLessThanOrEqual(Math.floor(spanned / NOTIFY_EVERY_MS.postgres) + 1);
       expect(heard.length).toBeLessThan(positions.length);
