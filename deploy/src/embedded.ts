@@ -9,7 +9,6 @@ import type { EmbeddedHttps } from './embedded-https.ts';
  * PostgreSQL when DATABASE_URL is set, with the built console on the same port.
  */
 const config = databaseConfigFromEnv();
-const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const consoleDir = resolve(import.meta.dirname, '../../console/dist');
 /**
@@ -42,7 +41,7 @@ const logger = {
 const opening = openDatabase({ ...config, onError: (error) => console.warn('database:', error.message) });
 opening.catch(() => {}); // reported below, once awaited
 const [
-  { sessionLifetimesFromEnv, trustProxyFromEnv, uploadsDirFromEnv },
+  { portFromEnv, sessionLifetimesFromEnv, trustProxyFromEnv, uploadsDirFromEnv },
   { startPortal },
   { embeddedSessionSecret },
   { embeddedHttpsFromEnv, listenSecure, phoneLines },
@@ -60,7 +59,9 @@ const db = await opening.catch((error: Error) => {
 });
 let portal: Portal;
 let https: EmbeddedHttps | null = null;
+let port: number;
 try {
+  port = portFromEnv(process.env, 'PORT', 3000);
   useDataKeys(dataKeysFromEnv(process.env, config.dataDir));
   https = await embeddedHttpsFromEnv(process.env, config.dataDir);
   portal = await startPortal({

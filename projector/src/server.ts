@@ -3,6 +3,7 @@ import { kafkaBrokersFromEnv } from '@portal/platform/distribution/kafka';
 import { installHealth } from '@portal/platform/http/health';
 import { installMetrics } from '@portal/platform/http/metrics';
 import { serveUntilStopped } from '@portal/platform/http/serve';
+import { portFromEnv } from '@portal/platform/http/service-config';
 import { createEventStore } from '@portal/platform/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
 import { createEventStoreSchema } from '@portal/platform/store/schema';
@@ -41,7 +42,7 @@ installHealth(app, { service: 'projector', store, readModels: db, projector });
 installMetrics(app, { service: 'projector', store, readModels: db, pools: { primary: () => db.stats?.() ?? null } });
 await serveUntilStopped(
   app,
-  { port: Number(process.env.PORT ?? 3002), host: process.env.HOST ?? '127.0.0.1' },
+  { port: portFromEnv(process.env, 'PORT', 3002), host: process.env.HOST ?? '127.0.0.1' },
   async () => {
     await projector.stop();
     await db.close();

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { installMetrics } from '@portal/platform/http/metrics';
 import { serveUntilStopped } from '@portal/platform/http/serve';
+import { portFromEnv } from '@portal/platform/http/service-config';
 import { createEventStore } from '@portal/platform/store/event-store';
 import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
 import { createEventStoreSchema } from '@portal/platform/store/schema';
@@ -40,7 +41,7 @@ app.get('/api/health', async (_request, reply) => {
 });
 await serveUntilStopped(
   app,
-  { port: Number(process.env.PORT ?? 3004), host: process.env.HOST ?? '127.0.0.1' },
+  { port: portFromEnv(process.env, 'PORT', 3004), host: process.env.HOST ?? '127.0.0.1' },
   async () => {
     await relay.stop();
     await db.close();

@@ -44,13 +44,28 @@ export function serviceConfigFromEnv(defaultPort: number, env: NodeJS.ProcessEnv
     throw new Error('DATABASE_URL must be set when a service runs alone; `npm start` runs them all on PGlite.');
   }
   return {
-    port: Number(env.PORT ?? defaultPort),
+    port: portFromEnv(env, 'PORT', defaultPort),
     host: env.HOST ?? '127.0.0.1',
     sessionSecret,
     secureCookie: env.COOKIE_SECURE === 'true',
     trustProxy: trustProxyFromEnv(env),
     sessionLifetimes: sessionLifetimesFromEnv(env),
   };
+}
+
+/**
+ * A port to listen on from `env[name]`: `fallback` when unset or blank, else a whole number from 1
+ * to 65535. Anything else stops the start with a message naming it (Number('') is 0, a port the
+ * system picks, and the address printed for it would be wrong).
+ */
+export function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = (env[name] ?? '').trim();
+  if (text === '') return fallback;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port < 1 || port > 65_535) {
+    throw new Error(`${name} must be a port number (1-65535), not "${text}".`);
+  }
+  return port;
 }
 
 /** SESSION_IDLE_MINUTES (30) and SESSION_MAX_HOURS (12): when an unused, and any, session ends. */
