@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type https from 'node:https';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
+import { portFromEnv } from '@portal/platform/http/service-config';
 import { lanAddresses, localTls } from './local-tls.ts';
 import { TRUST_PATH } from './trust-routes.ts';
 
@@ -15,12 +16,8 @@ export interface EmbeddedHttps {
  * with TLS_KEY (PEM files) to use your own certificate instead of the local authority's.
  */
 export async function embeddedHttpsFromEnv(env: NodeJS.ProcessEnv, dataDir: string): Promise<EmbeddedHttps | null> {
-  const setting = (env.HTTPS_PORT ?? '').trim() || '3443';
-  if (setting === 'off') return null;
-  const port = Number(setting);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-    throw new Error(`HTTPS_PORT must be a port number (1-65535) or "off", not "${setting}".`);
-  }
+  if ((env.HTTPS_PORT ?? '').trim() === 'off') return null;
+  const port = portFromEnv(env, 'HTTPS_PORT', 3443, '"off"');
   if (Boolean(env.TLS_CERT) !== Boolean(env.TLS_KEY)) {
     throw new Error('TLS_CERT and TLS_KEY go together: set both (PEM files) or neither.');
   }

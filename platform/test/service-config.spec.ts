@@ -18,6 +18,12 @@ describe('the port a service listens on, from the environment', () => {
     }
   });
 
+  it('names what else the caller takes', () => {
+    expect(() => portFromEnv({ HTTPS_PORT: 'on' }, 'HTTPS_PORT', 3443, '"off"')).toThrow(
+      'HTTPS_PORT must be a port number (1-65535) or "off", not "on".',
+    );
+  });
+
   it('is the port a service alone listens on', () => {
     const env = { SESSION_SECRET: 'x'.repeat(64), DATABASE_URL: 'postgres://db/portal' };
     expect(serviceConfigFromEnv(3001, env).port).toBe(3001);

@@ -56,14 +56,15 @@ export function serviceConfigFromEnv(defaultPort: number, env: NodeJS.ProcessEnv
 /**
  * A port to listen on from `env[name]`: `fallback` when unset or blank, else a whole number from 1
  * to 65535. Anything else stops the start with a message naming it (Number('') is 0, a port the
- * system picks, and the address printed for it would be wrong).
+ * system picks, and the address printed for it would be wrong); `orElse` names what else the
+ * caller accepts, for that message.
  */
-export function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+export function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, orElse?: string): number {
   const text = (env[name] ?? '').trim();
   if (text === '') return fallback;
   const port = Number(text);
   if (!/^\d+$/.test(text) || port < 1 || port > 65_535) {
-    throw new Error(`${name} must be a port number (1-65535), not "${text}".`);
+    throw new Error(`${name} must be a port number (1-65535)${orElse ? ` or ${orElse}` : ''}, not "${text}".`);
   }
   return port;
 }

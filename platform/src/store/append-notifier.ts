@@ -23,13 +23,12 @@ export function createAppendNotifier(db: SqlDatabase, everyMs: number = NOTIFY_E
   let sending = false;
   let pending = 0;
   let lastSent = -Infinity;
+  const untilDue = () => lastSent + everyMs - performance.now();
   const send = async () => {
     sending = true;
     while (pending > 0) {
       // A timer may fire up to a millisecond early (the loop's clock is read once a turn): looked at again.
-      for (let wait = lastSent + everyMs - performance.now(); wait > 0; wait = lastSent + everyMs - performance.now()) {
-        await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
-      }
+      while (untilDue() > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(untilDue())));
       const position = pending;
       pending = 0;
       lastSent = performance.now();
