@@ -386,22 +386,26 @@ async function readLog(sql: Sql, after: Checkpoint, limit: number, noteHeldBack:
     noteHeldBack,
   ]);
   const heldBack = row?.held_back ?? false;
-  if (!row?.batch) return { events: [], heldBack };
-  const events = (JSON.parse(row.batch) as EventTuple[]).map(
-    ([position, transactionId, streamId, streamRevision, type, schemaVersion, data, metadata, createdAt]) => ({
-      position,
-      transactionId,
-      streamId,
-      streamRevision,
-      type,
-      schemaVersion,
-      data,
-      metadata,
-      createdAt,
-    }),
-  );
-  return { events, heldBack };
+  return { events: eventsOfBatch(row?.batch ?? null), heldBack };
 }
+
+/** The events of a batch read as one JSON text of EVENT_TUPLEs (null: none). */
+export const eventsOfBatch = (batch: string | null): StoredEvent[] =>
+  batch === null
+    ? []
+    : (JSON.parse(batch) as EventTuple[]).map(
+        ([position, transactionId, streamId, streamRevision, type, schemaVersion, data, metadata, createdAt]) => ({
+          position,
+          transactionId,
+          streamId,
+          streamRevision,
+          type,
+          schemaVersion,
+          data,
+          metadata,
+          createdAt,
+        }),
+      );
 
 /** How many events lagBehind counts one by one; beyond it, it estimates (EventStore.lagBehind). */
 const COUNTED_LAG = 100_000;
@@ -430,8 +434,11 @@ const ISO_CREATED_AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH2
  * log for each batch (its plan scanned the whole table), making a catch-up on a million events
  * take minutes.
  */
-export const READ_LOG = `SELECT (SELECT json_agg(json_build_array(position, transaction_id::text, stream_id, stream_revision, type,
-              schema_version, data, metadata, ${ISO_CREATED_AT}) ORDER BY transaction_id, position)
+/** An event of es.events as the JSON array eventsOfBatch reads. */
+export const EVENT_TUPLE = `json_build_array(position, transaction_id::text, stream_id, stream_revision, type,
+              schema_version, data, metadata, ${ISO_CREATED_AT})`;
+
+export const READ_LOG = `SELECT (SELECT json_agg(${EVENT_TUPLE} ORDER BY transaction_id, position)
                FROM (SELECT * FROM es.events
                       WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
                         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
