@@ -1,5 +1,7 @@
 import type { StoredEvent } from '@portal/contracts/envelope';
 import type { PersonalDataReader } from '@portal/platform/privacy/personal-data';
+import type { Share } from '@portal/platform/store/log-span';
+import type { Checkpoint } from '@portal/platform/store/port';
 import type { Sql } from '@portal/platform/store/sql';
 import type { StoredRowOf, Table } from '@portal/platform/read-models/table';
 
@@ -40,6 +42,19 @@ export interface Projection {
    * given every event of every batch.
    */
   reads?: ReadonlySet<string>;
+  /**
+   * Event types a rebuild writes in the database, by one statement over a span of the log,
+   * instead of giving each to `apply` (which live projectors still do): the rows must be those
+   * `apply` would write in a rebuild. `fill` writes them for the events of `types` after `after`
+   * up to and including `upTo` (of a projection by course, those of its share of the courses),
+   * and answers false, writing nothing, when any of them is not one it is sure of (a schema
+   * version or a value it does not take): `apply` is then given that span's events of these
+   * types, as it would be without this.
+   */
+  rebuildInDatabase?: {
+    types: ReadonlySet<string>;
+    fill(sql: Sql, schema: string, span: { after: Checkpoint; upTo: Checkpoint; share: Share }): Promise<boolean>;
+  };
   apply(sql: Sql, schema: string, event: StoredEvent, personal: PersonalAccess, batch: Batch): Promise<void>;
 }
 

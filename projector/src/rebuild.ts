@@ -1,6 +1,8 @@
 import type { StoredEvent } from '@portal/contracts/envelope';
 import { readCheckpoint, writeCheckpoint } from '@portal/platform/read-models/checkpoint';
 import { readAllAfter } from '@portal/platform/store/event-store';
+import { type LogSpan, type Share, readLogRange, readLogSpan } from '@portal/platform/store/log-span';
+import { projectionsAside } from '@portal/platform/read-models/projection-faults';
 import { type Checkpoint, type EventStore, START, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { allSettledOrFirstFailure } from '@portal/platform/async/settled';
@@ -10,6 +12,11 @@ import { applyBatchIn, applyEvents, courseOf } from './apply.ts';
 import { prepareReadModels, recordVersion } from './read-models.ts';
 
 const BATCH = 5000;
+/**
+ * How many batches' worth of events a span of the log holds at most when some types are written
+ * in the database (Projection.rebuildInDatabase); the lanes are still given at most a batch of it.
+ */
+const SPAN_OF_BATCHES = 8;
 /** How many batches the fastest projection may be ahead of the slowest in a rebuild. */
 const AHEAD = 4;
 /** The lanes a projection keyed by course is filled in on PostgreSQL (Projection.byCourse). */
@@ -80,10 +87,12 @@ async function fillFromLog(options: RebuildOptions, next: string, projections: r
 /**
  * Applies the log from `next`'s checkpoint to its end through each projection on its own
  * connection, so one's rows are built in the portal's thread while another's statements run in
- * the database; a projection keyed by course, in COURSE_LANES lanes on PostgreSQL. They share
- * the batches read (the next read while this one is applied), none runs more than AHEAD batches
- * before the slowest, and `onApplied` is told of each batch all have applied. Answers where the
- * log ended (the caller writes the checkpoint).
+ * the database; a projection keyed by course, in COURSE_LANES lanes on PostgreSQL; and what a
+ * projection writes in the database itself (Projection.rebuildInDatabase), in a lane of its own
+ * that gives each span of the log to its statement. They share the spans read (the next read
+ * while this one is applied: the events no lane is given only counted), none runs more than
+ * AHEAD spans before the slowest, and `onApplied` is told of each span all have applied. Answers
+ * where the log ended (the caller writes the checkpoint).
  */
 async function followInLanes(
   options: RebuildOptions,
@@ -91,44 +100,117 @@ async function followInLanes(
   projections: readonly Projection[],
   onApplied: (events: number) => void,
 ): Promise<Checkpoint> {
-  const { db, store, batch: size = BATCH } = options;
+  const { db, batch: size = BATCH } = options;
   const courseLanes = db.kind === 'postgres' ? COURSE_LANES : 1;
-  // Each projection's lanes: one (share null), or COURSE_LANES with a share of the courses each.
-  const lanes = projections.flatMap((projection): Lane[] =>
-    projection.byCourse && courseLanes > 1
-      ? Array.from({ length: courseLanes }, (_, share) => ({ projection, share }))
-      : [{ projection, share: null }],
+  // What projections write in the database (Projection.rebuildInDatabase): on PostgreSQL only,
+  // whose own processes do it beside the portal's thread; PGlite's one thread, already the
+  // rebuild's slowest part, took longer to do it than to be given the rows (docs/performance.md,
+  // machine W).
+  const writesInDatabase = (projection: Projection) =>
+    db.kind === 'postgres' ? projection.rebuildInDatabase?.types : undefined;
+  // Each projection's lanes: one (share null), or COURSE_LANES with a share of the courses each;
+  // each given the types its projection reads but those it writes in the database.
+  const lanes = projections.flatMap((projection): Lane[] => {
+    const inDatabase = writesInDatabase(projection);
+    const reads =
+      projection.reads && inDatabase
+        ? new Set([...projection.reads].filter((type) => !inDatabase.has(type)))
+        : projection.reads;
+    return projection.byCourse && courseLanes > 1
+      ? Array.from({ length: courseLanes }, (_, share) => ({ projection, reads, share }))
+      : [{ projection, reads, share: null }];
+  });
+  // Their lanes for that, by course as their others.
+  const inDatabase = projections
+    .filter((projection) => writesInDatabase(projection))
+    .flatMap((projection) => {
+      const of = projection.byCourse ? courseLanes : 1;
+      return Array.from({ length: of }, (_, index) => ({ projection, share: { of, index } }));
+    });
+  const skipping = skippedTypes(
+    lanes,
+    inDatabase.map(({ projection }) => projection),
   );
   const shareOut = laneSharer(lanes, courseLanes);
   let work = lanes.map(() => Promise.resolve());
+  let filling = inDatabase.map(() => Promise.resolve());
   const applying: Promise<void>[] = [];
   let reached = await readCheckpoint(db, next);
+  const read = async (after: Checkpoint): Promise<LogSpan> => {
+    if (skipping.length > 0) return readLogSpan(db, after, { span: SPAN_OF_BATCHES * size, most: size, skipping });
+    const events = await readAllAfter(db, after, size);
+    return { events, spanned: events.length, end: events.length > 0 ? checkpointOf(events.at(-1)!) : null };
+  };
   try {
-    let batch = await store.readAll(reached, size);
-    while (batch.length > 0) {
-      const following = store.readAll(checkpointOf(batch.at(-1)!), size);
+    let span = await read(reached);
+    while (span.end) {
+      const following = read(span.end);
       following.catch(() => {}); // awaited below; a failed apply must not leave it unhandled
-      const events = batch;
+      const { events, spanned } = span;
+      const [after, upTo] = [reached, span.end];
       const shares = shareOut(events);
       work = work.map((lane, i) => lane.then(() => fillBatch(db, next, lanes[i]!.projection, shares[i]!)));
-      const applied = Promise.all(work).then(() => onApplied(events.length));
+      filling = filling.map((lane, i) =>
+        lane.then(() =>
+          fillInDatabase(db, next, inDatabase[i]!.projection, { after, upTo, share: inDatabase[i]!.share }),
+        ),
+      );
+      const applied = Promise.all([...work, ...filling]).then(() => onApplied(spanned));
       applied.catch(() => {}); // awaited below, in order
       applying.push(applied);
       if (applying.length > AHEAD) await applying.shift();
-      reached = checkpointOf(events.at(-1)!);
-      batch = await following;
+      reached = upTo;
+      span = await following;
     }
     await Promise.all(applying);
     return reached;
   } catch (error) {
     // No lane goes on writing once the rebuild has failed (it may be started again at once).
-    await Promise.allSettled(work);
+    await Promise.allSettled([...work, ...filling]);
     throw error;
   }
 }
 
+/**
+ * The types no lane is given, which some projection writes in the database: a span's events of
+ * them are counted, not read. None when a lane takes every type.
+ */
+function skippedTypes(lanes: readonly Lane[], inDatabase: readonly Projection[]): string[] {
+  if (lanes.some((lane) => !lane.reads)) return [];
+  const read = new Set(lanes.flatMap((lane) => [...lane.reads!]));
+  const written = inDatabase.flatMap((projection) => [...projection.rebuildInDatabase!.types]);
+  return [...new Set(written)].filter((type) => !read.has(type));
+}
+
+/**
+ * A span of the log written by a projection's own statement (Projection.rebuildInDatabase), in a
+ * transaction of its own; a span it is not sure of, or a projection set aside, is given to
+ * `apply` as a lane would give it (fillBatch: set aside, it notes the events as missed).
+ */
+async function fillInDatabase(
+  db: SqlDatabase,
+  schema: string,
+  projection: Projection,
+  span: { after: Checkpoint; upTo: Checkpoint; share: Share },
+) {
+  const { types, fill } = projection.rebuildInDatabase!;
+  const filled = await db
+    .transaction(async (tx) => {
+      await tx.query(`SET LOCAL synchronous_commit = off`);
+      // A span's events are held at once (the statement reads each several times).
+      await tx.query(`SET LOCAL work_mem = '64MB'`);
+      if ((await projectionsAside(tx, schema)).has(projection.name)) return false;
+      return fill(tx, schema, span);
+    })
+    // A cast the statement's checks let by (a date that is none): `apply` decides, as it would have.
+    .catch(() => false);
+  if (!filled) await fillBatch(db, schema, projection, await readLogRange(db, span, [...types]));
+}
+
 interface Lane {
   projection: Projection;
+  /** The types it is given (unset: every one). */
+  reads: ReadonlySet<string> | undefined;
   /** Which of a projection's lanes by course this is (`count` of them, one after another), or null: its only lane. */
   share: number | null;
 }
@@ -146,8 +228,8 @@ function laneSharer(lanes: readonly Lane[], count: number) {
   const byType = new Map<string, { whole: number[]; byCourse: number[] }>();
   const targetsOf = (type: string) => {
     const targets = { whole: [] as number[], byCourse: [] as number[] };
-    lanes.forEach(({ projection, share }, i) => {
-      if (projection.reads && !projection.reads.has(type)) return;
+    lanes.forEach(({ reads, share }, i) => {
+      if (reads && !reads.has(type)) return;
       if (share === null) targets.whole.push(i);
       else if (share === 0) targets.byCourse.push(i);
     });

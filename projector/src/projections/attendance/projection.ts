@@ -12,6 +12,7 @@ import {
 } from '@portal/read-models/attendance';
 import { type Batch, type Projection, readsOf } from '../../projection.ts';
 import { type Member, type Touched, addMember, recount, recountAll } from './counts.ts';
+import { fillAttendanceInDatabase, typesFilledInDatabase } from './rebuild-in-database.ts';
 
 /**
  * Attendance: who counts as present in each round (`attendance`, voided scans kept but marked),
@@ -32,6 +33,11 @@ export const attendanceProjection: Projection = {
   // 5: each member's scans in a course kept (course_members), the courses' counts moved by them.
   // 6: identifiers compared byte by byte (COLLATE "C", read-models/table.ts identifier).
   version: 6,
+  // A rebuild's scans, refusals and voids: one statement a span of the log (rebuild-in-database.ts).
+  rebuildInDatabase: {
+    types: typesFilledInDatabase,
+    fill: (sql, schema, span) => fillAttendanceInDatabase(sql, schema, UPSERT, span),
+  },
   async createTables(sql, schema) {
     for (const table of attendanceTables) await createTable(sql, schema, table);
   },

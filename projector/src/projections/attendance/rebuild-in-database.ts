@@ -1,0 +1,181 @@
+import {
+  AttendanceScanned,
+  AttendanceVoided,
+  ScanRefused,
+  offlineDecisions,
+  refusalReasons,
+  scanMethods,
+} from '@portal/contracts/attendance/attendance.events';
+import type { Checkpoint } from '@portal/platform/store/port';
+import { IN_SHARE, type Share } from '@portal/platform/store/log-span';
+import type { Sql } from '@portal/platform/store/sql';
+import { attendance, scanAttempts } from '@portal/read-models/attendance';
+
+/**
+ * A rebuild's scans, refusals and voids written by one statement a span of the log
+ * (Projection.rebuildInDatabase): nine events in ten of a portal's log, which `apply` would have
+ * had read out as JSON, decoded, and sent back as rows. The rows are those `apply` writes in a
+ * rebuild: an attempt for each event; for each round and member the last scan, voided if a void
+ * came after it (a span's rows replace those of earlier spans, and its voids mark them); rows of
+ * rounds cancelled and courses deleted are left for recountAll, as `apply` leaves them.
+ *
+ * The statement takes only events it is sure `apply` would take alike: each type at the schema
+ * version written here (SCHEMA_VERSIONS; a new version is upcast by the decoder, which this does
+ * not do), every field as its schema wants it, and times as the portal writes them
+ * (`Date.toISOString`, a stricter form than the schemas' ISO date-time; their dates are checked
+ * by the cast, whose error also hands the span to `apply`). A span holding any other is left
+ * whole to `apply`, which decodes it as always (and sets the projection aside on an event it
+ * cannot take). Same rows as `apply`: attendance-rebuild.postgres.spec.ts.
+ */
+export const SCHEMA_VERSIONS = { AttendanceScanned: 1, ScanRefused: 1, AttendanceVoided: 1 } as const;
+
+export const typesFilledInDatabase: ReadonlySet<string> = new Set([
+  AttendanceScanned.type,
+  ScanRefused.type,
+  AttendanceVoided.type,
+]);
+
+const given = (key: string) => `data ? '${key}'`;
+const isNull = (key: string) => `jsonb_typeof(data->'${key}') = 'null'`;
+
+type Wanted = 'string' | 'boolean' | 'string or null' | readonly string[];
+/**
+ * The fields an event must have, each of its JSON type or one of the texts listed, as one strict
+ * JSON path (a missing field or another type makes it false or unknown, never true): a third of
+ * the cost of a function call for each.
+ */
+const shape = (fields: Record<string, Wanted>) => {
+  const typeOf = (key: string) => `$."${key}".type()`;
+  const wanted = Object.entries(fields).map(([key, want]) =>
+    want === 'string or null'
+      ? `(${typeOf(key)} == "string" || ${typeOf(key)} == "null")`
+      : typeof want === 'string'
+        ? `${typeOf(key)} == "${want}"`
+        : `(${typeOf(key)} == "string" && (${want.map((text) => `$."${key}" == ${JSON.stringify(text)}`).join(' || ')}))`,
+  );
+  const path = `strict $.type() == "object" && ${wanted.join(' && ')}`;
+  if (path.includes("'")) throw new Error('a quote in a JSON path of the attendance statement');
+  return `jsonb_path_match(data, '${path}', '{}', true)`;
+};
+/**
+ * Times as Date.toISOString writes them, looked at together (one pattern and one translation of
+ * them all, a third of the cost of one each): digits where they have digits (PostgreSQL's cast
+ * would take a space for one), hours below 24 and seconds below 60 (the cast takes 24:00 and 60);
+ * the cast checks the rest of each date. A text of this shape is a JSON string (a number has no T).
+ */
+const times = (...keys: string[]) => {
+  const all = keys.map((key) => `(data->>'${key}')`).join(' || ');
+  return `((${all}) LIKE '${'____-__-__T__:__:__.___Z'.repeat(keys.length)}'
+    AND translate(${all}, '0123456789', '') = '${'--T::.Z'.repeat(keys.length)}'
+    AND ${keys.map((key) => `substr(data->>'${key}', 12, 2) < '24' AND substr(data->>'${key}', 18, 2) < '60'`).join(' AND ')})`;
+};
+/** z.number().int().min(0), nullable and optional: a safe integer from 0. */
+const distance = `(NOT ${given('distanceMetres')} OR ${isNull('distanceMetres')} OR (jsonb_typeof(data->'distanceMetres') = 'number'
+    AND (data->>'distanceMetres')::numeric BETWEEN 0 AND 9007199254740991
+    AND (data->>'distanceMetres')::numeric = trunc((data->>'distanceMetres')::numeric)))`;
+/** An offline decision: optional, nullable, one of those listed. */
+const offlineDecision = `(NOT ${given('offlineDecision')} OR ${isNull('offlineDecision')}
+    OR (jsonb_typeof(data->'offlineDecision') = 'string' AND (data->>'offlineDecision') = ANY($5::text[])))`;
+
+const ATTEMPT = {
+  courseId: 'string',
+  roundId: 'string',
+  scannerId: 'string',
+  deviceId: 'string',
+  method: scanMethods,
+  lateUploaded: 'boolean',
+} as const;
+const SCANNED = [
+  shape({ ...ATTEMPT, memberId: 'string', late: 'boolean', walkIn: 'boolean' }),
+  times('deviceTime', 'serverTime', 'scannedAt'),
+  offlineDecision,
+  distance,
+].join(' AND ');
+const REFUSED = [
+  shape({ ...ATTEMPT, memberId: 'string or null', reason: refusalReasons, firstScannedAt: 'string or null' }),
+  times('deviceTime', 'serverTime'),
+  `(${isNull('firstScannedAt')} OR ${times('firstScannedAt')})`,
+  offlineDecision,
+  distance,
+].join(' AND ');
+const VOIDED = [
+  shape({ courseId: 'string', roundId: 'string', memberId: 'string', reason: 'string', voidedBy: 'string' }),
+  times('voidedAt'),
+].join(' AND ');
+
+const fillStatement = (schema: string, upsert: string) => {
+  const attempts = `${schema}.${scanAttempts.storedAs}`;
+  const present = `${schema}.${attendance.storedAs}`;
+  return `
+WITH span AS MATERIALIZED (
+  SELECT transaction_id AS tx, position, type, data, (data->>'roundId') COLLATE "C" AS round_id,
+         (data->>'memberId') COLLATE "C" AS member_id,
+         CASE type
+           WHEN 'AttendanceScanned' THEN schema_version = ${SCHEMA_VERSIONS.AttendanceScanned} AND ${SCANNED}
+           WHEN 'ScanRefused' THEN schema_version = ${SCHEMA_VERSIONS.ScanRefused} AND ${REFUSED}
+           ELSE schema_version = ${SCHEMA_VERSIONS.AttendanceVoided} AND ${VOIDED} END AS sure
+    FROM es.events
+   WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND (transaction_id, position) <= ($3::xid8, $4::bigint)
+     AND type IN ('AttendanceScanned', 'ScanRefused', 'AttendanceVoided')
+     AND ${IN_SHARE('$6', '$7')}),
+unsure AS (SELECT count(*) FILTER (WHERE sure IS NOT TRUE) AS n FROM span),
+taken AS (SELECT * FROM span WHERE (SELECT n FROM unsure) = 0),
+attempted AS (
+  INSERT INTO ${attempts} (position, course_id, round_id, member_id, scanner_id, device_id, method, outcome, reason,
+                           device_time, server_time, late_uploaded, offline_decision)
+  -- Only the fields of each type's schema (the decoder drops any other a stored event has).
+  SELECT position, data->>'courseId', data->>'roundId', data->>'memberId',
+         CASE WHEN voided THEN data->>'voidedBy' ELSE data->>'scannerId' END,
+         CASE WHEN NOT voided THEN data->>'deviceId' END, CASE WHEN NOT voided THEN data->>'method' END,
+         CASE type WHEN 'AttendanceScanned' THEN 'accepted' WHEN 'ScanRefused' THEN 'refused' ELSE 'voided' END,
+         CASE WHEN type <> 'AttendanceScanned' THEN data->>'reason' END,
+         CASE WHEN NOT voided THEN (data->>'deviceTime')::timestamptz END,
+         (CASE WHEN voided THEN data->>'voidedAt' ELSE data->>'serverTime' END)::timestamptz,
+         CASE WHEN voided THEN false ELSE (data->>'lateUploaded')::boolean END,
+         CASE WHEN NOT voided THEN data->>'offlineDecision' END
+    FROM (SELECT *, type = 'AttendanceVoided' AS voided FROM taken) t),
+-- Each round's and member's scans and voids, latest first: what came last, and whether the span scanned them.
+keyed AS (
+  SELECT round_id, member_id, type, data, tx, position,
+         first_value(type) OVER latest AS last_type, first_value(data->>'voidedAt') OVER latest AS last_voided_at,
+         count(*) FILTER (WHERE type = 'AttendanceScanned') OVER (PARTITION BY round_id, member_id) AS scans
+    FROM taken WHERE type IN ('AttendanceScanned', 'AttendanceVoided')
+  WINDOW latest AS (PARTITION BY round_id, member_id ORDER BY tx DESC, position DESC)),
+scanned AS (
+  -- The last scan, voided when a void came after it (the last of them).
+  INSERT INTO ${present} (round_id, member_id, course_id, scanned_at, scanner_id, method, late, walk_in, voided_at)
+  SELECT DISTINCT ON (round_id, member_id) round_id, member_id, data->>'courseId', (data->>'scannedAt')::timestamptz,
+         data->>'scannerId', data->>'method', (data->>'late')::boolean, (data->>'walkIn')::boolean,
+         CASE WHEN last_type = 'AttendanceVoided' THEN last_voided_at::timestamptz END
+    FROM keyed WHERE type = 'AttendanceScanned'
+   ORDER BY round_id, member_id, tx DESC, position DESC
+  ${upsert}),
+voided AS (
+  -- Voids of rows of earlier spans (the span's own scans are voided above): the keys differ from
+  -- those the insert writes, so the two never touch one row.
+  UPDATE ${present} a SET voided_at = v.voided_at
+    FROM (SELECT DISTINCT ON (round_id, member_id) round_id, member_id, last_voided_at::timestamptz AS voided_at
+            FROM keyed WHERE scans = 0) v
+   WHERE a.round_id = v.round_id AND a.member_id = v.member_id)
+SELECT n::int AS unsure FROM unsure`;
+};
+
+/** Writes the span's attempts and attendance; false, writing nothing, when it holds an event it is not sure of. */
+export async function fillAttendanceInDatabase(
+  sql: Sql,
+  schema: string,
+  upsert: string,
+  span: { after: Checkpoint; upTo: Checkpoint; share: Share },
+): Promise<boolean> {
+  const { after, upTo, share } = span;
+  const [row] = await sql.query<{ unsure: number }>(fillStatement(schema, upsert), [
+    after.transactionId,
+    after.position,
+    upTo.transactionId,
+    upTo.position,
+    [...offlineDecisions],
+    share.of,
+    share.index,
+  ]);
+  return row?.unsure === 0;
+}
