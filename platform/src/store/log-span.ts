@@ -42,8 +42,9 @@ export async function readLogSpan(
 
 /**
  * readLogSpan's statement: $1 and $2 the checkpoint, $3 the span, $4 the types skipped, $5 the
- * most events not skipped. The span is cut after its $5-th event not skipped; those are read
- * again by their key for their whole rows, so that the span's rows held for the count are small.
+ * most events not skipped. The span is cut after its $5-th event not skipped (what is taken is a
+ * start of it, so its count is its last row's number); those are read again by their key for
+ * their whole rows, so that the span's rows held for the count are small.
  */
 const READ_LOG_SPAN = `
 WITH span AS (
@@ -54,15 +55,16 @@ WITH span AS (
    ORDER BY transaction_id, position
    LIMIT $3),
 counted AS (
-  SELECT position, transaction_id, kept,
-         count(*) FILTER (WHERE kept) OVER (ORDER BY transaction_id, position) - kept::int AS kept_before
-    FROM span),
-taken AS (SELECT position, transaction_id, kept FROM counted WHERE kept_before < $5)
+  SELECT position, transaction_id, kept, row_number() OVER in_order AS n,
+         count(*) FILTER (WHERE kept) OVER in_order - kept::int AS kept_before
+    FROM span WINDOW in_order AS (ORDER BY transaction_id, position)),
+taken AS (SELECT position, transaction_id, kept, n FROM counted WHERE kept_before < $5),
+spanned AS (SELECT max(n) AS n FROM taken)
 SELECT (SELECT json_agg(${EVENT_TUPLE} ORDER BY transaction_id, position)
           FROM es.events WHERE position IN (SELECT position FROM taken WHERE kept))::text AS batch,
-       (SELECT count(*) FROM taken)::int AS spanned,
-       (SELECT json_build_array(transaction_id::text, position) FROM taken
-         ORDER BY transaction_id DESC, position DESC LIMIT 1)::text AS last`;
+       (SELECT n FROM spanned)::int AS spanned,
+       -- The last by its number in the span: sorting the span's rows by (xid8, bigint) cost a quarter of the read.
+       (SELECT json_build_array(transaction_id::text, position) FROM taken WHERE n = (SELECT n FROM spanned))::text AS last`;
 
 /**
  * A share of the courses named by events' data (`courseId`; none is as ''): those whose hash
