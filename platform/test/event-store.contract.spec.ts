@@ -16,6 +16,7 @@ import { createEventStoreSchema } from '../src/store/schema.ts';
 import type { SqlDatabase } from '../src/store/sql.ts';
 import { subscribeToAll } from '../src/store/subscription.ts';
 import { openEventStore, testDatabases } from '../src/testing/databases.ts';
+import { holdTransactionOpen } from '../src/testing/open-transaction.ts';
 
 const event = (n: number): NewEvent => ({ type: 'Counted', schemaVersion: 1, data: { n } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -306,19 +307,7 @@ describe.each(testDatabases())('event store contract on $name', (database) => {
   // Only where transactions run side by side (PGlite has one connection: none is ever in flight
   // while another commits).
   if (database.name === 'postgres') {
-    /** A transaction with an id, open until released: events committed after it began are held back. */
-    const holdOpen = async () => {
-      let release = () => {};
-      let began = () => {};
-      const open = new Promise<void>((resolve) => (began = resolve));
-      const done = db.transaction(async (tx) => {
-        await tx.query('SELECT pg_current_xact_id()');
-        began();
-        await new Promise<void>((resolve) => (release = resolve));
-      });
-      await open;
-      return { release: () => (release(), done) };
-    };
+    const holdOpen = () => holdTransactionOpen(db);
 
     it('is woken when a transaction that held events back ends, though it appends nothing', async () => {
       const { received, subscription } = await subscribeFromHead();

@@ -5,6 +5,7 @@ import { type LogSpan, readLogRange, readLogSpan } from '../src/store/log-span.t
 import { type Checkpoint, type EventStore, START, checkpointOf } from '../src/store/port.ts';
 import type { SqlDatabase } from '../src/store/sql.ts';
 import { openEventStore, testDatabases } from '../src/testing/databases.ts';
+import { holdTransactionOpen } from '../src/testing/open-transaction.ts';
 
 /**
  * A rebuild reads the log a span at a time when some types are written in the database
@@ -84,22 +85,13 @@ describe.each(testDatabases())('the log read in spans on $name', (database) => {
   if (database.name === 'postgres') {
     it('holds back what was committed after a transaction still running began', async () => {
       const before = await readAllAfter(db, START, 1000);
-      let release = () => {};
-      let began = () => {};
-      const open = new Promise<void>((resolve) => (began = resolve));
-      const blocker = db.transaction(async (tx) => {
-        await tx.query('SELECT pg_current_xact_id()');
-        began();
-        await new Promise<void>((resolve) => (release = resolve));
-      });
-      await open;
+      const blocker = await holdTransactionOpen(db);
       await store.append('held-1', [event('CourseCreated', 'c9')], { expectedRevision: 'no_stream' });
       await store.append('held-2', [event('AttendanceScanned', 'c9')], { expectedRevision: 'no_stream' });
       const limits = { span: 100, most: 100, skipping: ['AttendanceScanned'] };
       const held = await allSpans(checkpointOf(before.at(-1)!), limits);
       expect(held).toEqual([]);
-      release();
-      await blocker;
+      await blocker.release();
       const read = await allSpans(checkpointOf(before.at(-1)!), limits);
       expect(read.flatMap((span) => span.events.map((e) => e.streamId))).toEqual(['held-1']);
       expect(read.reduce((sum, span) => sum + span.spanned, 0)).toBe(2);
