@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '@portal/contracts/envelope';
 import { readAllAfter } from '../src/store/event-store.ts';
-import { type LogSpan, readLogRange, readLogSpan } from '../src/store/log-span.ts';
+import { type LogSpan, readLogSpan } from '../src/store/log-span.ts';
 import { type Checkpoint, type EventStore, START, checkpointOf } from '../src/store/port.ts';
 import type { SqlDatabase } from '../src/store/sql.ts';
 import { openEventStore, testDatabases } from '../src/testing/databases.ts';
@@ -59,26 +58,6 @@ describe.each(testDatabases())('the log read in spans on $name', (database) => {
     const [first] = await allSpans(START, { span: 40, most: 2, skipping: ['AttendanceScanned'] });
     expect(first!.events).toHaveLength(2);
     expect(first!.end).toEqual(checkpointOf(first!.events[1]!));
-  });
-
-  it('reads a range of the log of some types and a share of the courses, the shares covering it once', async () => {
-    const log = await readAllAfter(db, START, 1000);
-    const upTo = checkpointOf(log.at(-1)!);
-    const scans = log.filter((e) => e.type === 'AttendanceScanned');
-    const after = checkpointOf(log[4]!);
-    const shares = await Promise.all(
-      [0, 1, 2].map((index) => readLogRange(db, { after, upTo, share: { of: 3, index } }, ['AttendanceScanned'])),
-    );
-    const byPosition = (events: StoredEvent[]) => [...events].sort((a, b) => a.position - b.position);
-    expect(byPosition(shares.flat())).toEqual(scans.filter((e) => e.position > log[4]!.position));
-    // A course's events are all in one share.
-    const courseOf = (e: StoredEvent) => (e.data as { courseId: string }).courseId;
-    for (const course of ['c0', 'c1', 'c2']) {
-      expect(shares.filter((share) => share.some((e) => courseOf(e) === course)).length).toBeLessThanOrEqual(1);
-    }
-    expect(await readLogRange(db, { after, upTo, share: { of: 1, index: 0 } }, ['AttendanceScanned'])).toEqual(
-      scans.filter((e) => e.position > log[4]!.position),
-    );
   });
 
   // Only where transactions run side by side (PGlite has one connection).

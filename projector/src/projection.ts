@@ -1,6 +1,6 @@
 import type { StoredEvent } from '@portal/contracts/envelope';
 import type { PersonalDataReader } from '@portal/platform/privacy/personal-data';
-import type { Share } from '@portal/platform/store/log-span';
+import type { Share } from './log-range.ts';
 import type { Checkpoint } from '@portal/platform/store/port';
 import type { Sql } from '@portal/platform/store/sql';
 import type { StoredRowOf, Table } from '@portal/platform/read-models/table';

@@ -1,7 +1,8 @@
 import type { StoredEvent } from '@portal/contracts/envelope';
 import { readCheckpoint, writeCheckpoint } from '@portal/platform/read-models/checkpoint';
 import { readAllAfter } from '@portal/platform/store/event-store';
-import { type LogSpan, type Share, readLogRange, readLogSpan } from '@portal/platform/store/log-span';
+import { type LogSpan, readLogSpan } from '@portal/platform/store/log-span';
+import { type Share, readLogRange } from './log-range.ts';
 import { projectionsAside } from '@portal/platform/read-models/projection-faults';
 import { type Checkpoint, type EventStore, START, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';

@@ -7,7 +7,7 @@ import {
   scanMethods,
 } from '@portal/contracts/attendance/attendance.events';
 import type { Checkpoint } from '@portal/platform/store/port';
-import { IN_SHARE, type Share } from '@portal/platform/store/log-span';
+import { IN_SHARE, type Share } from '../../log-range.ts';
 import type { Sql } from '@portal/platform/store/sql';
 import { attendance, scanAttempts } from '@portal/read-models/attendance';
 
