@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { embeddedPortalEnv } from './measure.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const freePort = () =>
@@ -31,7 +32,12 @@ utimesSync(join(root, 'console/index.html'), now, now);
 const started = performance.now();
 const portal = spawn(process.execPath, [join(root, 'deploy/scripts/start.mjs')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-pw-1' },
+  env: embeddedPortalEnv({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'bench-admin-pw-1',
+  }),
   stdio: ['ignore', 'pipe', 'pipe'],
   detached: true,
 });

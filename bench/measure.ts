@@ -32,6 +32,19 @@ export async function onEachDatabase(run: (database: TestDatabase) => Promise<vo
   else console.log('postgres  skipped: set DATABASE_URL to measure PostgreSQL too');
 }
 
+/**
+ * The environment of a portal started as `npm start` starts it on a clean clone (the embedded
+ * database, no broker): this one's, without what would point it at a server or at a key (a benchmark run
+ * with DATABASE_URL set measured the portal on PostgreSQL instead, and failed to start on a
+ * database whose keys another key-encryption key had wrapped), and with `extra`.
+ */
+export function embeddedPortalEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'KAFKA_TOPIC', 'DATA_KEY', 'DATA_KEY_PREVIOUS'])
+    delete env[name];
+  return { ...env, ...extra };
+}
+
 // Benchmarks seal personal data as the services do, with a test key-encryption key.
 useTestDataKeys();
 

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setUpScanning } from './scan-setup.ts';
+import { embeddedPortalEnv } from './measure.ts';
 
 const RATE = Number(process.env.BENCH_SCAN_RATE ?? 50);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
@@ -32,15 +33,14 @@ const port = await new Promise<number>((done) => {
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-memory-bench-'));
 const portal = spawn(process.execPath, ['--import', 'tsx', join(root, 'deploy/src/embedded.ts')], {
   cwd: root,
-  env: {
-    ...process.env,
+  env: embeddedPortalEnv({
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
     HTTPS_PORT: 'off',
-  },
+  }),
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const residentMb = () => {
