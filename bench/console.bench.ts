@@ -8,7 +8,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -25,7 +24,11 @@ const freePort = () =>
   });
 
 const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-console-bench-'));
+// A clean clone's `npm start` keeps its database in ./data, inside the clone: the benchmark's goes
+// in a fresh folder beside it, on the same disk. (In the system's temporary folder, creating the
+// new database's thousand files took 1 ms a file on some machines here, against 0.1 to 0.4 ms in
+// the clone: a second of the start that a newcomer's does not have.)
+const dataDir = mkdtempSync(join(root, 'data-console-bench-'));
 // As after a clone: the build is older than the sources, so `npm start` builds first.
 const now = new Date();
 utimesSync(join(root, 'console/index.html'), now, now);

@@ -28,8 +28,9 @@ const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(...source
 
 // The portal starts while the console builds (its database takes seconds to open the first time):
 // it waits for word from here before serving the console's files (PORTAL_CONSOLE_BUILD).
-const tsx = join(root, 'node_modules/.bin/tsx');
-const child = spawn(tsx, [join(root, 'deploy/src/embedded.ts')], {
+// Node with tsx's loader, not tsx's command (which starts a second Node to run it): a tenth of a
+// second less on every start.
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'deploy/src/embedded.ts')], {
   cwd: root,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: stale ? { ...process.env, PORTAL_CONSOLE_BUILD: 'pending' } : process.env,

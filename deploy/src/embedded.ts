@@ -19,7 +19,7 @@ const consoleBuilt =
   process.env.PORTAL_CONSOLE_BUILD === 'pending' && process.send
     ? new Promise<void>((done) => {
         const built = (message: unknown) => {
-          if (message !== 'console-built') return; // tsx relays this channel; only this word counts
+          if (message !== 'console-built') return; // only this word counts on the channel
           process.off('message', built);
           done();
         };
