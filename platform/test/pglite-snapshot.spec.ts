@@ -10,7 +10,13 @@ import { createEventStoreSchema } from '../src/store/schema.ts';
 
 /** What a database shows of how initdb made it, and that it can hold the log. */
 async function describeDatabase(db: PGlite) {
-  const { rows } = await db.query<Record<string, string>>(
+  const { rows } = await db.query<{
+    version: string;
+    encoding: string;
+    collate: string;
+    ctype: string;
+    databases: string;
+  }>(
     `SELECT current_setting('server_version') AS version, current_setting('server_encoding') AS encoding,
             datcollate AS collate, datctype AS ctype, (SELECT string_agg(datname, ',' ORDER BY datname) FROM pg_database) AS databases
        FROM pg_database WHERE datname = current_database()`,
@@ -20,7 +26,7 @@ async function describeDatabase(db: PGlite) {
   const appended = await createEventStore(sql).append('snapshot-check', [{ type: 'T', schemaVersion: 1, data: {} }], {
     expectedRevision: 'no_stream',
   });
-  return { ...rows[0], appended: appended.nextRevision };
+  return { ...rows[0]!, appended: appended.nextRevision };
 }
 
 /**
