@@ -32,17 +32,20 @@ export async function onEachDatabase(run: (database: TestDatabase) => Promise<vo
   else console.log('postgres  skipped: set DATABASE_URL to measure PostgreSQL too');
 }
 
+/** What a newcomer's shell holds that the portal may use: the system's, none of the portal's own settings. */
+const SHELL_VARIABLES = ['PATH', 'HOME', 'USER', 'SHELL', 'TERM', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'];
+
 /**
- * The environment of a portal started as `npm start` starts it on a clean clone (the embedded
- * database, no broker): this one's, without what would point it at a server or at a key (a benchmark run
- * with DATABASE_URL set measured the portal on PostgreSQL instead, and failed to start on a
- * database whose keys another key-encryption key had wrapped), and with `extra`.
+ * The environment of a portal started as `npm start` starts it on a clean clone: the embedded
+ * database, no broker, no mail server, no keys or secrets given, only `extra` set. A list of what
+ * is kept, not of what is taken out: benchmarks run with DATABASE_URL set measured the portal on
+ * PostgreSQL instead (and failed to start on a database whose keys another key-encryption key had
+ * wrapped), and a caller's SMTP_URL or READ_DATABASE_URL would have been used as well.
+ * PORTAL_PGLITE_SNAPSHOT_DIR is kept: it is set only to compare snapshots on purpose.
  */
 export function embeddedPortalEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'KAFKA_TOPIC', 'DATA_KEY', 'DATA_KEY_PREVIOUS'])
-    delete env[name];
-  return { ...env, ...extra };
+  const kept = [...SHELL_VARIABLES, 'PORTAL_PGLITE_SNAPSHOT_DIR'].filter((name) => process.env[name] !== undefined);
+  return { ...Object.fromEntries(kept.map((name) => [name, process.env[name]])), ...extra };
 }
 
 // Benchmarks seal personal data as the services do, with a test key-encryption key.
