@@ -7,22 +7,14 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { freePort } from '@portal/deploy/testing/portal-process';
 import { embeddedPortalEnv } from './measure.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-
 const port = await freePort();
 // A clean clone's `npm start` keeps its database in ./data, inside the clone: the benchmark's goes
 // in a fresh folder beside it, on the same disk. (In the system's temporary folder, creating the

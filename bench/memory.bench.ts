@@ -8,11 +8,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setUpScanning } from './scan-setup.ts';
+import { freePort } from '@portal/deploy/testing/portal-process';
 import { embeddedPortalEnv } from './measure.ts';
 
 const RATE = Number(process.env.BENCH_SCAN_RATE ?? 50);
@@ -24,12 +24,7 @@ const ADMIN = { username: 'admin01', password: 'bench-admin-password' };
 const FLAT_MB_PER_MINUTE = 1;
 
 const root = resolve(import.meta.dirname, '..');
-const port = await new Promise<number>((done) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => done(port));
-  });
-});
+const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-memory-bench-'));
 const portal = spawn(process.execPath, ['--import', 'tsx', join(root, 'deploy/src/embedded.ts')], {
   cwd: root,

@@ -29,7 +29,8 @@ async function freePorts(count: number): Promise<number[]> {
   await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
   return ports;
 }
-const freePort = async () => (await freePorts(1))[0]!;
+/** A port free now (benchmarks that start a portal of their own use it too). */
+export const freePort = async () => (await freePorts(1))[0]!;
 
 export interface PortalProcessOptions {
   /** PostgreSQL (a fresh database) or PGlite (in `dataDir`). */
