@@ -286,11 +286,7 @@ start_kafka() {
 
 # ---- The console: built once (or when older than its sources), served by query-api.
 build_console() {
-  if [ ! -f "$root/console/dist/index.html" ] ||
-    [ -n "$(find "$root/console/src" "$root/contracts/src" -newer "$root/console/dist/index.html" -print -quit)" ]; then
-    say "building the console..."
-    (cd "$root/console" && node "$root/node_modules/vite/bin/vite.js" build --logLevel warn)
-  fi
+  node "$root/deploy/scripts/console-build.mjs"
 }
 
 services=()

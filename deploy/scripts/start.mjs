@@ -2,29 +2,12 @@
 // builds the console when its build is missing or older than its sources. Plain JavaScript: it runs before
 // anything is built.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildConsole, consoleStale } from './console-build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const built = join(root, 'console/dist/index.html');
-const sources = [
-  'console/src',
-  'console/sw',
-  'console/index.html',
-  'console/vite.config.ts',
-  'contracts/src',
-  'query-api/src/contracts',
-].map((p) => join(root, p));
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newest));
+const stale = consoleStale();
 
 // The portal starts while the console builds (its database takes seconds to open the first time):
 // it waits for word from here before serving the console's files (PORTAL_CONSOLE_BUILD).
@@ -42,12 +25,7 @@ child.on('exit', (code, signal) => process.exit(buildFailed ?? code ?? (signal ?
 
 if (stale) {
   console.log('Building the console (once, or after its sources changed)...');
-  // Vite itself, not through npm: a second less on every first start.
-  const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const build = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: join(root, 'console'),
-    stdio: 'inherit',
-  });
+  const build = buildConsole();
   build.on('exit', (code) => {
     if (code === 0) {
       child.send('console-built');

@@ -36,7 +36,17 @@ describe('npm start (embedded)', () => {
 
     const page = await fetch(`${portal.url}/registrations`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+    // What people get is the production build, whatever NODE_ENV started it (vitest's is 'test'):
+    // found, the tests had been served React's development build and Workbox's logging worker.
+    const script = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+    const app = await (await fetch(`${portal.url}${script}`)).text();
+    expect(app.includes('createRoot'), 'the console served').toBe(true);
+    expect(app.includes('Each child in a list should have a unique'), "React's development build").toBe(false);
+    const worker = await (await fetch(`${portal.url}/sw.js`)).text();
+    expect(worker.includes('workbox'), 'the service worker served').toBe(true);
+    expect(worker.includes('No route found'), "Workbox's development build").toBe(false);
     const unknownApi = await fetch(`${portal.url}/api/no-such-call`);
     expect(unknownApi.status).toBe(404);
     expect(unknownApi.headers.get('content-type')).toContain('application/json');
