@@ -14,6 +14,7 @@ import {
   chromiumSkipReason,
   sidewaysOverflow,
   signIn as signInAt,
+  waitForOutcome,
   ADMIN,
   withPortalAndBrowser,
 } from './chromium.ts';
@@ -130,16 +131,7 @@ describe.skipIf(chromiumSkipReason())(
         await page.getByRole('heading', { name: 'Round 1 Details' }).waitFor();
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
         const outcome = page.getByTestId('scan-outcome');
-        await outcome
-          .getByText('✓ Ann Camera')
-          .waitFor({ timeout: 30_000 })
-          .catch(async (error: unknown) => {
-            const shown = await page
-              .locator('.scan-outcome')
-              .innerText()
-              .catch(() => '(nothing)');
-            throw new Error(`the scanner never showed Ann; it showed: ${shown}`, { cause: error });
-          });
+        await waitForOutcome(page, '✓ Ann Camera');
         expect(await outcome.innerText()).toContain('Attendance recorded');
         await page.screenshot({ path: join(SCREENSHOTS, 'round-camera-accepted-en.png'), fullPage: true });
 

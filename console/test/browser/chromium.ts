@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { PASS_WINDOW_MS } from '@portal/contracts/attendance/pass-code';
 import { lanAddresses } from '@portal/deploy/local-tls';
 import { type RunningPortal, startPortalProcess } from '@portal/deploy/testing/portal-process';
 import { postgresSkipReason } from '@portal/platform/testing/databases';
@@ -241,6 +242,62 @@ export function withPortalAndBrowser(
       };
     },
   };
+}
+
+/**
+ * Waits, when more than 20 s of the current 30 s pass window have gone, for the next one: a pass
+ * code is accepted in its own window and the next, so one made after this lives at least 40 s
+ * however slow the machine is before a camera reads it.
+ */
+export async function earlyInPassWindow(): Promise<void> {
+  const into = Date.now() % PASS_WINDOW_MS;
+  if (into > 20_000) await new Promise((resolve) => setTimeout(resolve, PASS_WINDOW_MS - into));
+}
+
+/** What each page watched by `watchConsole` said (its console and uncaught errors), for failures. */
+const consoles = new WeakMap<Page, string[]>();
+
+/** Keeps what `page` says from now on, so a camera test that fails can say what the page said. */
+export function watchConsole(page: Page): void {
+  const said: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'debug') said.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => said.push(`pageerror: ${error.message}`));
+  consoles.set(page, said);
+}
+
+/**
+ * Waits for the round page's banner to read `text` (a camera decodes in its own time). On a
+ * timeout it fails saying what the page showed instead: the banner, the scanner (a camera problem,
+ * or nothing), the camera's picture, whether the browser thought it was online, and the last
+ * things the page said when it is watched.
+ */
+export async function waitForOutcome(page: Page, text: string, timeout = 30_000): Promise<void> {
+  await page
+    .getByTestId('scan-outcome')
+    .getByText(text)
+    .waitFor({ timeout })
+    .catch(async (error: unknown) => {
+      // In the page (a string: the tests are compiled without the DOM's types).
+      const shown = await page
+        .evaluate<Record<string, unknown>>(
+          `(() => {
+            const video = document.querySelector('.scanner-view video');
+            return {
+              banner: document.querySelector('[data-testid=scan-outcome]')?.textContent ?? '(none)',
+              scanner: document.querySelector('.scanner')?.textContent ?? '(no scanner)',
+              camera: video ? video.videoWidth + 'x' + video.videoHeight + (video.paused ? ' paused' : ' playing') : '(no video)',
+              onLine: navigator.onLine,
+            };
+          })()`,
+        )
+        .catch((reason: unknown) => ({ unreadable: String(reason) }));
+      const said = consoles.get(page)?.slice(-20) ?? '(not watched)';
+      throw new Error(`the round page never showed "${text}": ${JSON.stringify({ ...shown, said })}`, {
+        cause: error,
+      });
+    });
 }
 
 /**

@@ -5,18 +5,19 @@ import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '@portal/deploy/local-tls';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
-import { PASS_WINDOW_MS } from '@portal/contracts/attendance/pass-code';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import {
   ADMIN,
   SCREENSHOTS,
   apiCaller,
+  earlyInPassWindow,
   launchChromium,
   phoneOnLanSkipReason,
   registerApproved,
   roundStartingNow,
   sidewaysOverflow,
   signIn,
+  waitForOutcome,
   withPortalAndBrowser,
 } from './chromium.ts';
 import { homeTrusting, passVideo } from './fake-camera.ts';
@@ -107,13 +108,48 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
     }
   });
 
+  it('switches to the other camera and shows its picture, however often the partner switches', async () => {
+    const twoCameras = await launchChromium([
+      '--use-fake-device-for-media-stream=device-count=2',
+      '--use-fake-ui-for-media-stream',
+    ]);
+    try {
+      const page = await signIn(twoCameras, portal.url, partner);
+      await page.context().grantPermissions(['camera'], { origin: portal.url });
+      await page.goto(`${portal.url}${roundUrl}`);
+      const choice = page.getByLabel('Camera');
+      // What the viewfinder shows: each picture playing in it, and the camera it remembers.
+      const viewfinder = () =>
+        page.evaluate(() => ({
+          playing: [...document.querySelectorAll('.scanner-view video')].map(
+            (video) => !(video as HTMLVideoElement).paused && (video as HTMLVideoElement).readyState >= 2,
+          ),
+          camera: localStorage.getItem('scanner.camera'),
+        }));
+      await expect.poll(() => choice.locator('option').count(), { timeout: 15_000 }).toBe(2);
+      const ids = await choice
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      expect(ids).toHaveLength(2);
+      for (const id of [ids[0]!, ids[1]!, ids[0]!, ids[1]!]) {
+        await choice.selectOption(id);
+        await expect.poll(viewfinder, { timeout: 15_000 }).toEqual({ playing: [true], camera: id });
+        // And it stays: nothing left of the camera before takes the picture away.
+        await page.waitForTimeout(500);
+        expect(await viewfinder()).toEqual({ playing: [true], camera: id });
+      }
+      await page.context().close();
+    } finally {
+      await twoCameras.close();
+    }
+  });
+
   it('over https at the LAN address, trusting the portal’s authority, reads a pass with the camera', async () => {
     // The code her phone shows, drawn crisply for the fake camera (a screenshot of the 220 px
     // drawing, enlarged, blurs a signed pass's modules and was missed now and then).
     const phone = await signIn(browser, portal.url, ann);
     await phone.getByTestId('pass-qr').waitFor();
-    if (Date.now() % PASS_WINDOW_MS > 20_000)
-      await phone.waitForTimeout(PASS_WINDOW_MS - (Date.now() % PASS_WINDOW_MS));
+    await earlyInPassWindow();
     const { code } = await phone.evaluate(() =>
       fetch('/api/members/me/pass', { credentials: 'same-origin' }).then((response) => response.json()),
     );
@@ -135,7 +171,7 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
       expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
       await page.context().grantPermissions(['camera'], { origin });
       await page.goto(`${origin}${roundUrl}`);
-      await page.getByTestId('scan-outcome').getByText('✓ Ann Across The Room').waitFor({ timeout: 30_000 });
+      await waitForOutcome(page, '✓ Ann Across The Room');
       await page.screenshot({ path: join(SCREENSHOTS, 'round-lan-https-th-375.png'), fullPage: true });
       await page.context().close();
     } finally {

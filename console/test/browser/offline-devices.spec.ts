@@ -11,11 +11,14 @@ import {
   ADMIN,
   SCREENSHOTS,
   apiCaller,
+  earlyInPassWindow,
   openRoundOnce,
   phoneOnLanSkipReason,
   registerApproved,
   roundStartingNow,
   signIn,
+  waitForOutcome,
+  watchConsole,
   withPortalAndBrowser,
 } from './chromium.ts';
 import { blankY4m, passVideo } from './fake-camera.ts';
@@ -73,6 +76,7 @@ describe.skipIf(skip !== null)('two scanners deciding offline, then converging',
   /** A phone that has opened the round once (the service worker keeps it), camera not yet allowed. */
   async function door(options: { lang: 'th' | 'en'; width: number; theme: 'dark' | 'light' }, heading: string) {
     const page = await signIn(browser, origin(), partner, options);
+    watchConsole(page);
     await openRoundOnce(page, `${origin()}${roundUrl}`, heading);
     return page;
   }
@@ -87,6 +91,7 @@ describe.skipIf(skip !== null)('two scanners deciding offline, then converging',
     const backAgain = await portalAway.stopForAWhile();
 
     // Ann shows her pass at each door; each phone opens the round from its service worker and decides.
+    await earlyInPassWindow();
     await showToCamera(keys.issue(ids[ann.username]!).code);
     for (const [page, heading] of [
       [doorA, 'รายละเอียดรอบที่ 1'],
@@ -97,14 +102,14 @@ describe.skipIf(skip !== null)('two scanners deciding offline, then converging',
       await page.getByRole('heading', { name: heading }).waitFor({ timeout: 20_000 });
     }
     const outcomeA = doorA.getByTestId('scan-outcome');
-    await outcomeA.getByText('✓ Ann Twodoors').waitFor({ timeout: 30_000 });
+    await waitForOutcome(doorA, '✓ Ann Twodoors');
     await outcomeA.getByText('ออฟไลน์: จะยืนยันเมื่อเชื่อมต่อได้').waitFor();
     // Counted at once on this phone, marked as waiting for the server.
     await doorA.locator('.roster-list.here').getByText('Ann Twodoors').waitFor();
     expect(await attendees(doorA)).toMatch(/1$/);
     await doorA.screenshot({ path: join(SCREENSHOTS, 'round-offline-decided-th-375.png'), fullPage: true });
     const outcomeB = doorB.getByTestId('scan-outcome');
-    await outcomeB.getByText('✓ Ann Twodoors').waitFor({ timeout: 30_000 });
+    await waitForOutcome(doorB, '✓ Ann Twodoors');
     await outcomeB.getByText('Offline: will be confirmed').waitFor();
 
     // At door B, what a person might try instead of a pass, typed or from a barcode scanner.
