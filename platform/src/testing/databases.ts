@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -70,8 +70,21 @@ export function testDatabases(): TestDatabase[] {
   return [pgliteDatabase, postgresDatabase];
 }
 
-/** A fresh folder for uploaded files, for one test run. */
-export const testUploadsDir = () => mkdtempSync(join(tmpdir(), 'portal-uploads-'));
+const uploadsDirs: string[] = [];
+
+/**
+ * A fresh folder for uploaded files, for one test run, removed when the process ends (found:
+ * every run of the suite left some hundred of them in the temporary folder).
+ */
+export function testUploadsDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-uploads-'));
+  if (uploadsDirs.push(dir) === 1) {
+    process.once('exit', () => {
+      for (const made of uploadsDirs) rmSync(made, { recursive: true, force: true });
+    });
+  }
+  return dir;
+}
 
 /** A fresh test database with the event log's tables, and the store over it. */
 export async function openEventStore(database: TestDatabase) {
