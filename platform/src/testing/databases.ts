@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { createEventStore } from '../store/event-store.ts';
 import { connectPostgres } from '../store/postgres.ts';
@@ -70,21 +67,7 @@ export function testDatabases(): TestDatabase[] {
   return [pgliteDatabase, postgresDatabase];
 }
 
-const uploadsDirs: string[] = [];
-
-/**
- * A fresh folder for uploaded files, for one test run, removed when the process ends (found:
- * every run of the suite left some hundred of them in the temporary folder).
- */
-export function testUploadsDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-uploads-'));
-  if (uploadsDirs.push(dir) === 1) {
-    process.once('exit', () => {
-      for (const made of uploadsDirs) rmSync(made, { recursive: true, force: true });
-    });
-  }
-  return dir;
-}
+export { removeTestUploadsDirs, testUploadsDir } from './uploads-dir.ts';
 
 /** A fresh test database with the event log's tables, and the store over it. */
 export async function openEventStore(database: TestDatabase) {
