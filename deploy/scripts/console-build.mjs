@@ -32,14 +32,15 @@ function newest(path) {
 export const consoleStale = () => !existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newest));
 
 /** Builds the console for production with Vite itself (not through npm: a second less); the child. */
-export const buildConsole = () =>
-  spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+export function buildConsole() {
+  console.log('Building the console (once, or after its sources changed)...');
+  return spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: join(root, 'console'),
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && consoleStale()) {
-  console.log('Building the console (once, or after its sources changed)...');
   buildConsole().on('exit', (code) => process.exit(code ?? 1));
 }

@@ -24,7 +24,6 @@ let buildFailed = null;
 child.on('exit', (code, signal) => process.exit(buildFailed ?? code ?? (signal ? 1 : 0)));
 
 if (stale) {
-  console.log('Building the console (once, or after its sources changed)...');
   const build = buildConsole();
   build.on('exit', (code) => {
     if (code === 0) {

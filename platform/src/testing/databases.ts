@@ -67,7 +67,7 @@ export function testDatabases(): TestDatabase[] {
   return [pgliteDatabase, postgresDatabase];
 }
 
-export { removeTestUploadsDirs, testUploadsDir } from './uploads-dir.ts';
+export { testUploadsDir } from './uploads-dir.ts';
 
 /** A fresh test database with the event log's tables, and the store over it. */
 export async function openEventStore(database: TestDatabase) {
