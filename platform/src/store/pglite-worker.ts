@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { tsImport } from 'tsx/esm/api';
+import { importModule } from '../threads/bundle.ts';
 import { threadError } from '../threads/typescript-worker.ts';
 import { localPglite } from './pglite-local.ts';
 import { createPglite } from './pglite-snapshot.ts';
@@ -82,7 +82,7 @@ port.on('message', (message: ToPglite) => {
       return local.deliver(message.channel, message.payload);
     case 'beside':
       return answer(message.id, async () => {
-        const module = (await tsImport(message.entry, import.meta.url)) as { startBeside: StartBeside };
+        const module = (await importModule(message.entry)) as { startBeside: StartBeside };
         await module.startBeside(local.database, message.port, message.data);
       });
     case 'close':

@@ -1,10 +1,14 @@
 import { Worker } from 'node:worker_threads';
+import { bundledEntry } from './bundle.ts';
 
 /**
  * A worker thread running the TypeScript module `entry` (a file URL), given `data` as its
- * workerData (structured-cloned, with `entry` beside it).
+ * workerData (structured-cloned, with `entry` beside it): its bundled module when the portal runs
+ * from its bundle, else the module through tsx (boot.mjs).
  */
 export function startTypeScriptWorker<Data extends object>(entry: URL, data: Data): Worker {
+  const bundled = bundledEntry(entry);
+  if (bundled) return new Worker(bundled, { workerData: { ...data, entry: entry.href } });
   return new Worker(new URL('./boot.mjs', import.meta.url), { workerData: { ...data, entry: entry.href } });
 }
 

@@ -1,0 +1,149 @@
+// The embedded portal's code as plain JavaScript, for `npm start` (start.mjs): bundled by esbuild
+// from deploy/src/embedded.ts and the entries of the threads it starts, made when missing or
+// older than any file it was made from (or than this recipe), under node_modules/.cache.
+// Run from its sources, the portal loads about 400 TypeScript modules through tsx's loader, whose
+// hooks run in a thread of their own on Node 20 and answer each import by a round trip: loading
+// them took 1.9 s where the bundle takes 0.9 s (docs/performance.md, machine AA), in the main
+// thread and again in each worker thread. Only our own code is bundled; every package is imported
+// from node_modules as Node resolves it. Plain JavaScript: it runs before anything is built.
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const cache = join(root, 'node_modules/.cache/portal-server');
+const current = join(cache, 'current.json');
+const recipe = fileURLToPath(import.meta.url);
+
+/**
+ * Every module a thread of the portal starts from: the portal itself and each thread's entry
+ * (platform/src/threads/bundle.ts finds a thread's bundled entry by the same path).
+ */
+const ENTRIES = [
+  'deploy/src/embedded.ts',
+  'platform/src/store/pglite-worker.ts',
+  'projector/src/thread/beside-pglite.ts',
+  'projector/src/thread/worker.ts',
+];
+
+/** What decides the bundle beyond its inputs: how each workspace maps its names to files. */
+const settings = () => [
+  recipe,
+  join(root, 'tsconfig.base.json'),
+  ...readdirSync(root)
+    .map((name) => join(root, name, 'package.json'))
+    .filter(existsSync),
+];
+
+const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : Infinity);
+
+/** The bundle in use, or null when there is none or a file it was made from changed since. */
+function upToDate() {
+  if (!existsSync(current)) return null;
+  const made = JSON.parse(readFileSync(current, 'utf8'));
+  const entry = join(cache, made.dir, 'deploy/src/embedded.js');
+  if (!existsSync(entry)) return null;
+  const built = statSync(current).mtimeMs;
+  const sources = [...made.inputs.map((input) => join(root, input)), ...settings()];
+  return sources.every((path) => mtime(path) <= built) ? entry : null;
+}
+
+/**
+ * Every `import.meta` of our code as it is in its source file, so that a module finds its files
+ * (the console's build, the database's snapshot, fonts, a thread's entry) where it did before.
+ */
+const sourceLocations = {
+  name: 'source-locations',
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const values = {
+        url: JSON.stringify(pathToFileURL(args.path).href),
+        dirname: JSON.stringify(dirname(args.path)),
+        filename: JSON.stringify(args.path),
+      };
+      const contents = text.replace(/\bimport\.meta\.(url|dirname|filename)\b/g, (_, key) => values[key]);
+      return { contents, loader: args.path.endsWith('x') ? 'tsx' : args.path.match(/\.[cm]?ts$/) ? 'ts' : 'js' };
+    });
+  },
+};
+
+/**
+ * Our workspaces (@portal/*) bundled; every package left to Node, imported by the file esbuild
+ * finds for it from the importing module (a package installed in one workspace's node_modules
+ * only, as ical-generator is in query-api's, could not be found from the cache's folder by name).
+ */
+const packagesFromNodeModules = {
+  name: 'packages-from-node-modules',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith('@portal/') || args.pluginData?.own) return undefined;
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { own: true },
+      });
+      if (found.errors.length > 0) return { errors: found.errors };
+      return { path: pathToFileURL(found.path).href, external: true };
+    });
+  },
+};
+
+/** Builds the bundle in a folder of its own, then names it the one in use (whole or not at all). */
+async function build() {
+  const esbuild = await import('esbuild');
+  const dir = `${Date.now().toString(36)}-${process.pid}`;
+  const out = join(cache, dir);
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ENTRIES,
+    outbase: root,
+    outdir: out,
+    entryNames: '[dir]/[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    metafile: true,
+    logLevel: 'warning',
+    // The threads' code tells from this that it runs bundled (platform/src/threads/bundle.ts).
+    define: { __PORTAL_BUNDLE__: JSON.stringify({ root, out }) },
+    plugins: [sourceLocations, packagesFromNodeModules],
+  });
+  await esbuild.stop(); // its service process is not needed again
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes(':'));
+  const partial = `${current}.${process.pid}.partial`;
+  writeFileSync(partial, JSON.stringify({ dir, inputs }));
+  renameSync(partial, current);
+  removeOldBundles(dir);
+  return join(out, 'deploy/src/embedded.js');
+}
+
+/** Earlier bundles, but for any made in the last ten minutes (a portal started then may still start threads from it). */
+function removeOldBundles(kept) {
+  for (const name of readdirSync(cache)) {
+    const path = join(cache, name);
+    if (name === kept || !statSync(path).isDirectory()) continue;
+    if (Date.now() - statSync(path).mtimeMs > 10 * 60_000) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The bundled portal's entry (deploy/src/embedded.js in the cache), built first when missing or
+ * stale; null, with a warning, when it cannot be built (the portal then runs from its sources).
+ */
+export async function serverEntry() {
+  try {
+    mkdirSync(cache, { recursive: true });
+    return upToDate() ?? (await build());
+  } catch (error) {
+    console.warn(`The portal's code could not be bundled (it runs from its sources): ${error.message}`);
+    return null;
+  }
+}
