@@ -1,9 +1,9 @@
 /**
  * The console as a newcomer meets it: `npm start` with a console build and a bundle of the
- * portal's code older than their sources (the first start after a clone) timed until the portal says it is running, then Chromium opens
- * the sign-in page and the JavaScript and CSS it loads are summed as gzip would send them; and
- * whether the camera scanner's code (html5-qrcode) is among them (it should load on the round
- * page only). Prints each figure. `npx tsx bench/console.bench.ts`.
+ * portal's code older than their sources (the first start after a clone) timed until the portal
+ * says it is running, then Chromium opens the sign-in page and the JavaScript and CSS it loads
+ * are summed as gzip would send them; and whether the camera scanner's code (html5-qrcode) is
+ * among them (it should load on the round page only). Prints each figure. `npx tsx bench/console.bench.ts`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';

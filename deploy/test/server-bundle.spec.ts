@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, utimesSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, readdirSync, utimesSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -41,8 +41,13 @@ describe("npm start's bundle of the portal's code", () => {
 
   it("keeps every module's own location, so each finds its files where its source is", () => {
     const entry = serverEntry();
-    const bundle = readFileSync(entry, 'utf8');
-    expect(bundle).not.toMatch(/import\.meta\.(url|dirname|filename)/);
-    expect(bundle).toContain(JSON.stringify(join(root, 'deploy/src')));
+    const folder = resolve(dirname(entry), '../..');
+    const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js'));
+    expect(files.length).toBeGreaterThan(4);
+    for (const name of files) {
+      expect(readFileSync(join(folder, name), 'utf8'), name).not.toMatch(/import\.meta\.(url|dirname|filename)/);
+    }
+    // The console's build, found from the portal's source folder (deploy/src/embedded.ts).
+    expect(readFileSync(entry, 'utf8')).toContain(JSON.stringify(join(root, 'deploy/src')));
   });
 });
