@@ -125,12 +125,44 @@ async function build() {
   return join(out, 'deploy/src/embedded.js');
 }
 
-/** Earlier bundles, but for any made in the last ten minutes (a portal started then may still start threads from it). */
+/** The folder of a bundle's files, from its entry (deploy/src/embedded.js in it). */
+const bundleFolder = (entry) => resolve(dirname(entry), '../..');
+
+/**
+ * Records that a process (the portal started by start.mjs) runs from this bundle: it may start a
+ * thread from the bundle's files at any time, so they stay while it lives, however long that is.
+ */
+export function markInUse(entry, pid) {
+  const users = join(bundleFolder(entry), 'in-use');
+  mkdirSync(users, { recursive: true });
+  writeFileSync(join(users, String(pid)), '');
+}
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM'; // it lives, as another user's
+  }
+};
+
+/** Whether a process named in the bundle's in-use folder still runs. */
+function inUse(folder) {
+  const users = join(folder, 'in-use');
+  return existsSync(users) && readdirSync(users).some((name) => alive(Number(name)));
+}
+
+/**
+ * Earlier bundles, but for any in use by a running portal and any made or used in the last ten
+ * minutes (another build may still be writing its folder, or a process be about to mark it).
+ */
 function removeOldBundles(kept) {
   for (const name of readdirSync(cache)) {
     const path = join(cache, name);
     if (name === kept || !statSync(path).isDirectory()) continue;
-    if (Date.now() - statSync(path).mtimeMs > 10 * 60_000) rmSync(path, { recursive: true, force: true });
+    if (Date.now() - statSync(path).mtimeMs > 10 * 60_000 && !inUse(path))
+      rmSync(path, { recursive: true, force: true });
   }
 }
 

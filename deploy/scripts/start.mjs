@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConsole, consoleStale } from './console-build.mjs';
-import { serverEntry } from './server-build.mjs';
+import { markInUse, serverEntry } from './server-build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const stale = consoleStale();
@@ -25,6 +25,7 @@ const child = spawn(process.execPath, program, {
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: stale ? { ...process.env, PORTAL_CONSOLE_BUILD: 'pending' } : process.env,
 });
+if (bundled && child.pid) markInUse(bundled, child.pid);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 // A failed build stops the portal; `npm start` then fails too, whatever the portal's own exit.
 let buildFailed = null;

@@ -1,21 +1,30 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, utimesSync } from 'node:fs';
+import { spawnSync, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
+const cache = join(root, 'node_modules/.cache/portal-server');
+const folderOf = (entry: string): string => resolve(dirname(entry), '../..');
 
-/** The bundled portal's entry as `npm start` finds it (deploy/scripts/server-build.mjs), built when stale. */
-const serverEntry = (): string =>
+/** The id of a process that has ended. */
+const endedPid = (): number => spawnSync(process.execPath, ['-e', '']).pid ?? 0;
+
+/** What server-build.mjs's function `name` answers to `args` (it runs before anything is built: plain JavaScript). */
+const recipe = (name: string, ...args: unknown[]): string =>
   execFileSync(
     process.execPath,
     [
       '--input-type=module',
       '-e',
-      "console.log(await (await import('./deploy/scripts/server-build.mjs')).serverEntry())",
+      `const recipe = await import('./deploy/scripts/server-build.mjs');
+       console.log(await recipe[${JSON.stringify(name)}](...${JSON.stringify(args)}))`,
     ],
     { cwd: root, encoding: 'utf8' },
   ).trim();
+
+/** The bundled portal's entry as `npm start` finds it, built when stale. */
+const serverEntry = (): string => recipe('serverEntry');
 
 /** `npm start` runs the portal's code bundled; a developer's change must never be left out of it. */
 describe("npm start's bundle of the portal's code", () => {
@@ -30,13 +39,36 @@ describe("npm start's bundle of the portal's code", () => {
     const second = serverEntry();
     expect(second).not.toBe(first);
     expect(existsSync(second)).toBe(true);
-    // The earlier bundle is kept for a while: a portal started from it may still start a thread.
-    expect(existsSync(first)).toBe(true);
     expect(serverEntry()).toBe(second);
 
     // So is a change to how a workspace names its files.
     utimesSync(join(root, 'platform/package.json'), new Date(), new Date());
     expect(serverEntry()).not.toBe(second);
+  });
+
+  it('keeps an earlier bundle while a portal started from it runs, however long ago, and removes it after', () => {
+    const entry = serverEntry();
+    const used = folderOf(entry);
+    // This test's process plays a portal started from it an hour ago (as start.mjs marks one).
+    recipe('markInUse', entry, process.pid);
+    const anHourAgo = new Date(Date.now() - 60 * 60_000);
+    utimesSync(used, anHourAgo, anHourAgo);
+    // One a portal that has ended ran from, an hour ago.
+    const ended = join(cache, `ended-${process.pid}`);
+    mkdirSync(join(ended, 'in-use'), { recursive: true });
+    writeFileSync(join(ended, 'in-use', String(endedPid())), '');
+    utimesSync(ended, anHourAgo, anHourAgo);
+    // And one made a minute ago, which a portal may be about to start from.
+    const recent = join(cache, `recent-${process.pid}`);
+    mkdirSync(recent, { recursive: true });
+
+    utimesSync(join(root, 'command-api/src/app.ts'), new Date(), new Date());
+    expect(folderOf(serverEntry())).not.toBe(used);
+    expect(existsSync(join(used, 'deploy/src/embedded.js'))).toBe(true);
+    expect(existsSync(ended)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+    rmSync(recent, { recursive: true });
+    rmSync(join(used, 'in-use', String(process.pid)));
   });
 
   it("keeps every module's own location, so each finds its files where its source is", () => {
