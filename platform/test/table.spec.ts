@@ -106,6 +106,24 @@ describe.each(testDatabases())('declared read-model tables on $name', (database)
     expect(indexes.map((index) => index.indexname)).toEqual(['notes_by_author', 'notes_sealed_pkey']);
   });
 
+  it('makes an index declared after its table was made (an upgrade), keeping those already there', async () => {
+    const first = defineTable(
+      'later',
+      { id: column<string>('text NOT NULL'), at: column<Date>('timestamptz') },
+      {
+        primaryKey: ['id'],
+        indexes: { later_by_at: 'at' },
+      },
+    );
+    await createTable(db, 'table_test', first);
+    const oid = async (index: string) =>
+      (await db.query<{ oid: string }>(`SELECT to_regclass($1)::oid::text AS oid`, [`table_test.${index}`]))[0]!.oid;
+    const kept = await oid('later_by_at');
+    await createTable(db, 'table_test', { ...first, indexes: { ...first.indexes, later_by_id_at: 'id, at' } });
+    expect(await oid('later_by_at')).toBe(kept);
+    expect(await oid('later_by_id_at')).not.toBeNull();
+  });
+
   it('inserts many plain rows in one statement, each column typed as declared, nulls and Thai text kept', async () => {
     const tally = defineTable('tally', {
       id: column<number>('bigint PRIMARY KEY'),

@@ -18,9 +18,10 @@ export async function createAccountTables(sql: Sql): Promise<void> {
     role text NOT NULL,
     password_hash text NOT NULL
   )`);
+  // From the catalogue itself: information_schema.columns took 55 to 75 ms on PGlite, at every start.
   const [layout] = await sql.query<{ plain: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM information_schema.columns
-                     WHERE table_schema = 'cmd' AND table_name = 'unique_values' AND column_name = 'value') AS plain`,
+    `SELECT EXISTS (SELECT 1 FROM pg_attribute
+                     WHERE attrelid = to_regclass('cmd.unique_values') AND attname = 'value' AND NOT attisdropped) AS plain`,
   );
   if (layout!.plain) await sql.query(`ALTER TABLE cmd.unique_values RENAME TO unique_values_plain`);
   await sql.query(`CREATE TABLE IF NOT EXISTS cmd.unique_values (

@@ -6,7 +6,11 @@ import type { Sql } from '@portal/platform/store/sql';
  * round, and fills it from the log once for rounds scheduled before it existed.
  */
 export async function createRoundIndex(sql: Sql): Promise<void> {
+  const [table] = await sql.query<{ missing: boolean }>(`SELECT to_regclass('cmd.round_courses') IS NULL AS missing`);
   await sql.query(`CREATE TABLE IF NOT EXISTS cmd.round_courses (round_id text PRIMARY KEY, course_id text NOT NULL)`);
+  // Filled from the log when it is made (not at every start: it read every event of the log by
+  // its type); from then on each round's own transaction writes its row (indexRound).
+  if (!table!.missing) return;
   await sql.query(
     `INSERT INTO cmd.round_courses (round_id, course_id)
      SELECT data->>'roundId', substr(stream_id, length('course-') + 1) FROM es.events WHERE type = 'RoundScheduled'

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomFillSync } from 'node:crypto';
 import { keyFor } from '../privacy/personal-data.ts';
 import { cleanText } from '@portal/contracts/rules/text';
+import { replaceWhenChanged } from '../store/replace-when-changed.ts';
 import type { Sql, SqlDatabase } from '../store/sql.ts';
 
 /**
@@ -195,14 +196,21 @@ export function searchGrams(key: Buffer, text: string): number[] {
  */
 export async function createOpenFunction(sql: Sql, schema: string): Promise<void> {
   await sql.query(`CREATE EXTENSION IF NOT EXISTS pgcrypto`);
-  await sql.query(`CREATE OR REPLACE FUNCTION ${schema}.opened(sealed bytea) RETURNS text
+  await replaceWhenChanged(
+    sql,
+    `FUNCTION ${schema}.opened(bytea)`,
+    `CREATE OR REPLACE FUNCTION ${schema}.opened(sealed bytea) RETURNS text
     LANGUAGE sql STABLE STRICT AS $$
       SELECT convert_from(decrypt_iv(substring(sealed FROM 17),
         decode(current_setting('${READ_MODEL_KEY_SETTING}'), 'hex'), substring(sealed FOR 16), 'aes-cbc/pad:pkcs'),
         'UTF8')
-    $$`);
+    $$`,
+  );
   // The query side's half of searchGrams: the same pieces and ciphers, for a searched fragment.
-  await sql.query(`CREATE OR REPLACE FUNCTION ${schema}.search_grams(searched text) RETURNS int[]
+  await replaceWhenChanged(
+    sql,
+    `FUNCTION ${schema}.search_grams(text)`,
+    `CREATE OR REPLACE FUNCTION ${schema}.search_grams(searched text) RETURNS int[]
     LANGUAGE sql STABLE STRICT AS $$
       SELECT coalesce(array_agg(DISTINCT ('x' || encode(substring(encrypt(
                piece || decode(repeat('00', ${BLOCK} - octet_length(piece)), 'hex'), gram_key, 'aes-ecb/pad:none')
@@ -211,7 +219,8 @@ export async function createOpenFunction(sql: Sql, schema: string): Promise<void
                 decode(current_setting('${READ_MODEL_KEY_SETTING}'), 'hex'), 'sha256') AS gram_key) AS derived,
              LATERAL (SELECT convert_to(substr(searched, i, ${SEARCH_GRAM_LENGTH}), 'UTF8') AS piece
                         FROM generate_series(1, char_length(searched) - ${SEARCH_GRAM_LENGTH - 1}) AS i) AS pieces
-    $$`);
+    $$`,
+  );
 }
 
 export interface SealedView {
@@ -237,6 +246,10 @@ export async function createSealedView(sql: Sql, schema: string, view: SealedVie
       return `${opened(column)}::jsonb AS ${column}`;
     }),
   ];
-  await sql.query(`CREATE OR REPLACE VIEW ${schema}.${view.name} AS
-    SELECT ${columns.join(', ')} FROM ${schema}.${view.name}_sealed t`);
+  await replaceWhenChanged(
+    sql,
+    `VIEW ${schema}.${view.name}`,
+    `CREATE OR REPLACE VIEW ${schema}.${view.name} AS
+    SELECT ${columns.join(', ')} FROM ${schema}.${view.name}_sealed t`,
+  );
 }

@@ -1,5 +1,6 @@
 import { createPersonalKeyTable } from '../privacy/personal-data.ts';
 import { APPEND_BATCH_FUNCTION } from './append-batch.sql.ts';
+import { replaceWhenChanged } from './replace-when-changed.ts';
 import { withSchemaLock } from './schema-lock.ts';
 import type { SqlDatabase } from './sql.ts';
 
@@ -31,10 +32,10 @@ export function createEventStoreSchema(db: SqlDatabase): Promise<void> {
        result jsonb,
        created_at timestamptz NOT NULL DEFAULT now()
      )`,
-      APPEND_BATCH_FUNCTION,
     ]) {
       await sql.query(statement);
     }
+    await replaceWhenChanged(sql, 'FUNCTION es.append_batch(jsonb)', APPEND_BATCH_FUNCTION);
     await createPersonalKeyTable(sql);
   });
 }
