@@ -7,6 +7,7 @@
 // thread and again in each worker thread. Only our own code is bundled; every package is imported
 // from node_modules as Node resolves it. Plain JavaScript: it runs before anything is built.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -92,6 +93,27 @@ const packagesFromNodeModules = {
   },
 };
 
+/**
+ * What the bundle was made from, as one digest of its inputs' paths and contents: the same for a
+ * bundle made again from unchanged sources (a file saved as it was, a checkout), so what is made
+ * from the code, such as the embedded database's schema snapshot (deploy/src/schema-snapshot.ts),
+ * is found again by it.
+ */
+function contentKeyOf(inputs) {
+  const hash = createHash('sha256');
+  for (const input of [...inputs].sort())
+    hash
+      .update(`${input}\0`)
+      .update(readFileSync(join(root, input)))
+      .update('\0');
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** The content key (contentKeyOf) of the bundle in use, or null when there is none. */
+export function contentKey() {
+  return existsSync(current) ? (JSON.parse(readFileSync(current, 'utf8')).key ?? null) : null;
+}
+
 /** Builds the bundle in a folder of its own, then names it the one in use (whole or not at all). */
 async function build() {
   const esbuild = await import('esbuild');
@@ -118,8 +140,10 @@ async function build() {
   });
   await esbuild.stop(); // its service process is not needed again
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes(':'));
+  const key = contentKeyOf(inputs);
+  writeFileSync(join(out, 'content-key'), key);
   const partial = `${current}.${process.pid}.partial`;
-  writeFileSync(partial, JSON.stringify({ dir, inputs }));
+  writeFileSync(partial, JSON.stringify({ dir, inputs, key }));
   renameSync(partial, current);
   removeOldBundles(dir);
   return join(out, 'deploy/src/embedded.js');

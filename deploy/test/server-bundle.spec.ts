@@ -32,6 +32,8 @@ describe("npm start's bundle of the portal's code", () => {
     const first = serverEntry();
     expect(first).toMatch(/node_modules\/\.cache\/portal-server\/[^/]+\/deploy\/src\/embedded\.js$/);
     expect(serverEntry()).toBe(first);
+    const keyOf = (entry: string) => readFileSync(join(folderOf(entry), 'content-key'), 'utf8');
+    const firstKey = keyOf(first); // read now: an earlier bundle no portal runs from may go once another is made
 
     // A module the portal imports, changed (its time is what a save or a checkout moves).
     const now = new Date();
@@ -40,6 +42,9 @@ describe("npm start's bundle of the portal's code", () => {
     expect(second).not.toBe(first);
     expect(existsSync(second)).toBe(true);
     expect(serverEntry()).toBe(second);
+    // Made from the same contents: what was made from the code (the schema snapshot) is found again.
+    expect(keyOf(second)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(second)).toBe(firstKey);
 
     // So is a change to how a workspace names its files.
     utimesSync(join(root, 'platform/package.json'), new Date(), new Date());

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -28,4 +28,18 @@ export async function importModule(entry: URL | string): Promise<unknown> {
   if (bundled) return import(bundled.href);
   const { tsImport } = await import('tsx/esm/api');
   return tsImport(url.href, import.meta.url);
+}
+
+let key: string | null | undefined;
+
+/**
+ * What the running bundle was made from (deploy/scripts/server-build.mjs, contentKeyOf): the same
+ * whenever its sources are, so what was made from this code can be found by it; null when the
+ * portal runs from its sources.
+ */
+export function bundleContentKey(): string | null {
+  if (key !== undefined) return key;
+  if (typeof __PORTAL_BUNDLE__ === 'undefined') return (key = null);
+  const file = `${__PORTAL_BUNDLE__.out}/content-key`;
+  return (key = existsSync(file) ? readFileSync(file, 'utf8').trim() : null);
 }

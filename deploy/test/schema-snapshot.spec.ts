@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareCommandTables } from '@portal/command-api/app';
+import { dataKeysInUse, useDataKeys } from '@portal/platform/privacy/data-key';
+import { createEventStore } from '@portal/platform/store/event-store';
+import { localPglite } from '@portal/platform/store/pglite-local';
+import { createPglite, schemaSnapshotPath } from '@portal/platform/store/pglite-snapshot';
+import { createEventStoreSchema } from '@portal/platform/store/schema';
+import type { SqlDatabase } from '@portal/platform/store/sql';
+import { projections } from '@portal/projector/projections/index';
+import { startProjector } from '@portal/projector/projector';
+import { makeSchemaSnapshot, rowsByTable } from '../src/schema-snapshot.ts';
+
+/** What a start prepares on a new embedded database (deploy/src/portal.ts, startPortal). */
+async function prepare(db: SqlDatabase) {
+  await createEventStoreSchema(db);
+  await prepareCommandTables(db);
+  const projector = await startProjector({ source: createEventStore(db), target: db, projections });
+  await projector.stop();
+}
+
+/** Everything the catalogue says of the portal's schemas, in an order of its own. */
+async function schemaOf(db: SqlDatabase): Promise<string[]> {
+  const ours = `NOT IN ('pg_catalog', 'information_schema', 'pg_toast')`;
+  const rows = await db.query<{ line: string }>(
+    `SELECT concat_ws(' ', 'column', n.nspname, c.relname, c.relkind, a.attname, format_type(a.atttypid, a.atttypmod),
+                      a.attnotnull, pg_get_expr(d.adbin, d.adrelid), a.attcollation::regcollation, a.attstattarget) AS line
+       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+       LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+      WHERE n.nspname ${ours} AND a.attnum > 0 AND NOT a.attisdropped
+     UNION ALL
+     SELECT concat_ws(' ', 'index', schemaname, indexdef, obj_description(to_regclass(schemaname || '.' || indexname), 'pg_class'))
+       FROM pg_indexes WHERE schemaname ${ours}
+     UNION ALL
+     SELECT concat_ws(' ', 'constraint', conrelid::regclass, conname, pg_get_constraintdef(oid)) FROM pg_constraint
+      WHERE connamespace::regnamespace::text ${ours}
+     UNION ALL
+     SELECT concat_ws(' ', 'function', pg_get_functiondef(p.oid), obj_description(p.oid, 'pg_proc'))
+       FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname ${ours} AND NOT EXISTS (SELECT 1 FROM pg_depend e WHERE e.objid = p.oid AND e.deptype = 'e')
+     UNION ALL
+     SELECT concat_ws(' ', 'view', schemaname, viewname, definition, obj_description(to_regclass(schemaname || '.' || viewname), 'pg_class'))
+       FROM pg_views WHERE schemaname ${ours}
+     UNION ALL
+     SELECT concat_ws(' ', 'extension', extname, extversion) FROM pg_extension
+     ORDER BY 1`,
+  );
+  return rows.map((row) => row.line);
+}
+
+/**
+ * `npm start` runs a new embedded database from the schema snapshot its code made (npm ci's
+ * postinstall): it must be the database a new one's preparation makes, and hold nothing of one
+ * installation's: no key (its preparation makes the read models' key), no event.
+ */
+describe('the schema snapshot a new embedded database starts from', () => {
+  const folders: string[] = [];
+  const folder = () => {
+    const made = mkdtempSync(join(tmpdir(), 'portal-schema-snapshot-'));
+    folders.push(made);
+    return made;
+  };
+  const keysBefore = dataKeysInUse();
+  const snapshotDirBefore = process.env.PORTAL_PGLITE_SNAPSHOT_DIR;
+  const key = 'test-key';
+  const opened: PGlite[] = [];
+  const open = async (options: { schemaKey: string | null }) => {
+    const pglite = await createPglite(folder(), options);
+    opened.push(pglite);
+    return localPglite(pglite, () => {}).database;
+  };
+  beforeAll(async () => {
+    process.env.PORTAL_PGLITE_SNAPSHOT_DIR = folder();
+    await makeSchemaSnapshot(schemaSnapshotPath(key));
+    useDataKeys(keysBefore); // the snapshot was made with a key of its own, then forgotten
+  }, 60_000);
+  afterAll(async () => {
+    for (const pglite of opened) await pglite.close();
+    if (snapshotDirBefore === undefined) delete process.env.PORTAL_PGLITE_SNAPSHOT_DIR;
+    else process.env.PORTAL_PGLITE_SNAPSHOT_DIR = snapshotDirBefore;
+    for (const made of folders) rmSync(made, { recursive: true, force: true });
+  });
+
+  it('holds the schema a new database is prepared with, and after the preparation is that database', async () => {
+    const fromSnapshot = await open({ schemaKey: key });
+    const made = await open({ schemaKey: null });
+    const expected = await (async () => (await prepare(made), schemaOf(made)))();
+    expect(expected.length).toBeGreaterThan(300);
+    expect(await schemaOf(fromSnapshot)).toEqual(expected); // as it was loaded
+    await prepare(fromSnapshot);
+    expect(await schemaOf(fromSnapshot)).toEqual(expected);
+    expect(await rowsByTable(fromSnapshot)).toEqual(await rowsByTable(made));
+  }, 60_000);
+
+  it("holds no key and no event, only the code's own rows", async () => {
+    const fromSnapshot = await open({ schemaKey: key });
+    expect(await rowsByTable(fromSnapshot)).toEqual({
+      'rm.checkpoints': 1,
+      'rm.projection_versions': projections.length,
+    });
+    // Nor the deleted key's row in the files: its table was rewritten, empty.
+    const [size] = await fromSnapshot.query<{ bytes: number }>(
+      `SELECT pg_relation_size('privacy.subject_keys')::int AS bytes`,
+    );
+    expect(size!.bytes).toBe(0);
+  });
+
+  it('is not used by code of another content key, nor for a folder that holds a database', async () => {
+    const hasLog = async (db: SqlDatabase) =>
+      (await db.query<{ log: string | null }>(`SELECT to_regclass('es.events')::text AS log`))[0]!.log !== null;
+    expect(await hasLog(await open({ schemaKey: 'another-key' }))).toBe(false);
+    const dataDir = folder();
+    await (await createPglite(dataDir, { schemaKey: null })).close();
+    const again = await createPglite(dataDir, { schemaKey: key });
+    opened.push(again);
+    expect(await hasLog(localPglite(again, () => {}).database)).toBe(false);
+    expect(await hasLog(await open({ schemaKey: key }))).toBe(true);
+  });
+});
