@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * The console's service worker (issue 18), built by Vite with the rest (vite-plugin-pwa's
- * injectManifest): Workbox precaches the app shell the build lists; a round's data is answered
+ * The console's service worker (issue 18), bundled once the console is built and given its
+ * precache list (../service-worker.ts, Workbox's injectManifest): Workbox precaches the app shell the build lists; a round's data is answered
  * from the network when there is one and else from the last answer kept (a scan made meanwhile
  * waits in the offline queue); the members' photos the roster showed are kept a day. Nothing else
  * from /api is kept on the device. A new version takes over at once.
