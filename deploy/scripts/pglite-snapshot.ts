@@ -3,6 +3,8 @@
 // portal's schema made by this code (deploy/src/schema-snapshot.ts), named by the content key of
 // `npm start`'s bundle (deploy/scripts/server-build.mjs), which it makes first. Only speed-ups:
 // should either fail, the install goes on, and a new database is made as before.
+import { readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { makeSnapshot, schemaSnapshotPath, snapshotPath } from '@portal/platform/store/pglite-snapshot';
 import { makeSchemaSnapshot } from '../src/schema-snapshot.ts';
@@ -23,8 +25,13 @@ try {
   const build = (await import(recipe)) as { serverEntry(): Promise<string | null>; contentKey(): string | null };
   const key = (await build.serverEntry()) && build.contentKey();
   if (!key) throw new Error("npm start's bundle could not be made");
-  await makeSchemaSnapshot(schemaSnapshotPath(key));
-  console.log(`A new database's schema snapshot made in ${seconds(started)} s: ${schemaSnapshotPath(key)}`);
+  const path = schemaSnapshotPath(key);
+  await makeSchemaSnapshot(path);
+  // Those made by earlier code (an install before a change) are found by nothing now.
+  for (const name of readdirSync(dirname(path))) {
+    if (name.startsWith('schema-') && name !== basename(path)) rmSync(join(dirname(path), name), { force: true });
+  }
+  console.log(`A new database's schema snapshot made in ${seconds(started)} s: ${path}`);
 } catch (error) {
   console.warn(`No schema snapshot (new databases will make their tables): ${(error as Error).message}`);
 }
