@@ -22,7 +22,9 @@ const ROWS_OF_THE_CODE: Record<string, number> = { 'rm.checkpoints': 1, 'rm.proj
  * anything of an installation is in it, written as a tar file a new database then starts from
  * (platform/src/store/pglite-snapshot.ts, createPglite). The preparation makes the read models'
  * key as it goes, sealed with a key-encryption key made here and forgotten: that key is deleted,
- * and its table rewritten so that not even its dead row is in the files.
+ * and its table rewritten so that not even its dead row is in the files. That key is this
+ * process's data key from then on (useDataKeys): run it in a process of its own (npm ci's
+ * postinstall), or give the process its keys back after.
  */
 export async function makeSchemaSnapshot(path: string): Promise<void> {
   useDataKeys({ current: randomBytes(32), previous: [] });
