@@ -58,24 +58,28 @@ const shape = (fields: Record<string, Wanted>) => {
   return `jsonb_path_match(data, '${path}', '{}', true)`;
 };
 /**
- * Times as Date.toISOString writes them, looked at together (one pattern and one translation of
- * them all, a third of the cost of one each): digits where they have digits (PostgreSQL's cast
- * would take a space for one), hours below 24 and seconds below 60 (the cast takes 24:00 and 60);
- * the cast checks the rest of each date. A text of this shape is a JSON string (a number has no T).
+ * Times exactly as Date.toISOString writes them: of its shape (a JSON string, then, since a number
+ * has no T), and the very text PostgreSQL writes back for the time it reads in it, so digits where
+ * it has digits (the cast alone takes a space for one), hours below 24 and seconds below 60 (it
+ * takes 24:00 and :60, moving on to the next day or minute), and a date that exists. A time whose
+ * cast fails fails the statement, and `apply` is given its span. Cheaper than checking the shape's
+ * characters one by one (translate) and the hours and seconds apart (docs/performance.md, machine AC).
+ * `columns` are the times' texts as the span's inner query took them out of the event.
  */
-const times = (...keys: string[]) => {
-  const all = keys.map((key) => `(data->>'${key}')`).join(' || ');
-  return `((${all}) LIKE '${'____-__-__T__:__:__.___Z'.repeat(keys.length)}'
-    AND translate(${all}, '0123456789', '') = '${'--T::.Z'.repeat(keys.length)}'
-    AND ${keys.map((key) => `substr(data->>'${key}', 12, 2) < '24' AND substr(data->>'${key}', 18, 2) < '60'`).join(' AND ')})`;
-};
+const times = (...columns: string[]) =>
+  `(${columns
+    .map(
+      (column) => `${column} LIKE '____-__-__T__:__:__.___Z'
+    AND to_char(${column}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') = ${column}`,
+    )
+    .join(' AND ')})`;
 /** z.number().int().min(0), nullable and optional: a safe integer from 0. */
 const distance = `(NOT ${given('distanceMetres')} OR ${isNull('distanceMetres')} OR (jsonb_typeof(data->'distanceMetres') = 'number'
     AND (data->>'distanceMetres')::numeric BETWEEN 0 AND 9007199254740991
     AND (data->>'distanceMetres')::numeric = trunc((data->>'distanceMetres')::numeric)))`;
 /** An offline decision: optional, nullable, one of those listed. */
 const offlineDecision = `(NOT ${given('offlineDecision')} OR ${isNull('offlineDecision')}
-    OR (jsonb_typeof(data->'offlineDecision') = 'string' AND (data->>'offlineDecision') = ANY($5::text[])))`;
+    OR (jsonb_typeof(data->'offlineDecision') = 'string' AND offline_decision = ANY($5::text[])))`;
 
 const ATTEMPT = {
   courseId: 'string',
@@ -87,65 +91,84 @@ const ATTEMPT = {
 } as const;
 const SCANNED = [
   shape({ ...ATTEMPT, memberId: 'string', late: 'boolean', walkIn: 'boolean' }),
-  times('deviceTime', 'serverTime', 'scannedAt'),
+  times('device_time', 'server_time', 'scanned_at'),
   offlineDecision,
   distance,
 ].join(' AND ');
 const REFUSED = [
   shape({ ...ATTEMPT, memberId: 'string or null', reason: refusalReasons, firstScannedAt: 'string or null' }),
-  times('deviceTime', 'serverTime'),
-  `(${isNull('firstScannedAt')} OR ${times('firstScannedAt')})`,
+  times('device_time', 'server_time'),
+  `(${isNull('firstScannedAt')} OR ${times(`(data->>'firstScannedAt')`)})`,
   offlineDecision,
   distance,
 ].join(' AND ');
 const VOIDED = [
   shape({ courseId: 'string', roundId: 'string', memberId: 'string', reason: 'string', voidedBy: 'string' }),
-  times('voidedAt'),
+  times('server_time'),
 ].join(' AND ');
 
+/**
+ * One statement a span: each event's fields are taken out of its JSON once (the inner query, kept
+ * apart from the outer by OFFSET 0, which the planner would otherwise flatten, taking each field
+ * out again wherever it is used), and only those fields are carried on: a span's events, held
+ * and sorted as whole JSON documents, had cost the statement a copy of each at every step.
+ */
 const fillStatement = (schema: string, upsert: string) => {
   const attempts = `${schema}.${scanAttempts.storedAs}`;
   const present = `${schema}.${attendance.storedAs}`;
   return `
 WITH span AS MATERIALIZED (
-  SELECT transaction_id AS tx, position, type, data, (data->>'roundId') COLLATE "C" AS round_id,
-         (data->>'memberId') COLLATE "C" AS member_id,
+  SELECT tx, position, type, round_id, member_id, course_id, scanner_id, device_id, method, reason, device_time,
+         server_time, scanned_at, late_uploaded, offline_decision, late, walk_in,
          CASE type
            WHEN 'AttendanceScanned' THEN schema_version = ${SCHEMA_VERSIONS.AttendanceScanned} AND ${SCANNED}
            WHEN 'ScanRefused' THEN schema_version = ${SCHEMA_VERSIONS.ScanRefused} AND ${REFUSED}
            ELSE schema_version = ${SCHEMA_VERSIONS.AttendanceVoided} AND ${VOIDED} END AS sure
-    FROM es.events
-   WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND (transaction_id, position) <= ($3::xid8, $4::bigint)
-     AND type IN ('AttendanceScanned', 'ScanRefused', 'AttendanceVoided')
-     AND ${IN_SHARE('$6', '$7')}),
+    FROM (
+      -- Only the fields of each type's schema (the decoder drops any other a stored event has);
+      -- a void's voider and time stand where a scan's scanner and server time do.
+      SELECT transaction_id AS tx, position, type, schema_version, data,
+             (data->>'roundId') COLLATE "C" AS round_id, (data->>'memberId') COLLATE "C" AS member_id,
+             data->>'courseId' AS course_id,
+             CASE WHEN type = 'AttendanceVoided' THEN data->>'voidedBy' ELSE data->>'scannerId' END AS scanner_id,
+             CASE WHEN type <> 'AttendanceVoided' THEN data->>'deviceId' END AS device_id,
+             CASE WHEN type <> 'AttendanceVoided' THEN data->>'method' END AS method,
+             CASE WHEN type <> 'AttendanceScanned' THEN data->>'reason' END AS reason,
+             CASE WHEN type <> 'AttendanceVoided' THEN data->>'deviceTime' END AS device_time,
+             CASE WHEN type = 'AttendanceVoided' THEN data->>'voidedAt' ELSE data->>'serverTime' END AS server_time,
+             CASE WHEN type = 'AttendanceScanned' THEN data->>'scannedAt' END AS scanned_at,
+             CASE WHEN type <> 'AttendanceVoided' THEN data->>'lateUploaded' END AS late_uploaded,
+             CASE WHEN type <> 'AttendanceVoided' THEN data->>'offlineDecision' END AS offline_decision,
+             CASE WHEN type = 'AttendanceScanned' THEN data->>'late' END AS late,
+             CASE WHEN type = 'AttendanceScanned' THEN data->>'walkIn' END AS walk_in
+        FROM es.events
+       WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND (transaction_id, position) <= ($3::xid8, $4::bigint)
+         AND type IN ('AttendanceScanned', 'ScanRefused', 'AttendanceVoided')
+         AND ${IN_SHARE('$6', '$7')}
+      OFFSET 0) fields),
 unsure AS (SELECT count(*) FILTER (WHERE sure IS NOT TRUE) AS n FROM span),
 taken AS (SELECT * FROM span WHERE (SELECT n FROM unsure) = 0),
 attempted AS (
   INSERT INTO ${attempts} (position, course_id, round_id, member_id, scanner_id, device_id, method, outcome, reason,
                            device_time, server_time, late_uploaded, offline_decision)
-  -- Only the fields of each type's schema (the decoder drops any other a stored event has).
-  SELECT position, data->>'courseId', data->>'roundId', data->>'memberId',
-         CASE WHEN voided THEN data->>'voidedBy' ELSE data->>'scannerId' END,
-         CASE WHEN NOT voided THEN data->>'deviceId' END, CASE WHEN NOT voided THEN data->>'method' END,
+  SELECT position, course_id, round_id, member_id, scanner_id, device_id, method,
          CASE type WHEN 'AttendanceScanned' THEN 'accepted' WHEN 'ScanRefused' THEN 'refused' ELSE 'voided' END,
-         CASE WHEN type <> 'AttendanceScanned' THEN data->>'reason' END,
-         CASE WHEN NOT voided THEN (data->>'deviceTime')::timestamptz END,
-         (CASE WHEN voided THEN data->>'voidedAt' ELSE data->>'serverTime' END)::timestamptz,
-         CASE WHEN voided THEN false ELSE (data->>'lateUploaded')::boolean END,
-         CASE WHEN NOT voided THEN data->>'offlineDecision' END
-    FROM (SELECT *, type = 'AttendanceVoided' AS voided FROM taken) t),
+         reason, device_time::timestamptz, server_time::timestamptz,
+         CASE WHEN type = 'AttendanceVoided' THEN false ELSE late_uploaded::boolean END,
+         offline_decision
+    FROM taken),
 -- Each round's and member's scans and voids, latest first: what came last, and whether the span scanned them.
 keyed AS (
-  SELECT round_id, member_id, type, data, tx, position,
-         first_value(type) OVER latest AS last_type, first_value(data->>'voidedAt') OVER latest AS last_voided_at,
+  SELECT round_id, member_id, type, tx, position, course_id, scanned_at, scanner_id, method, late, walk_in,
+         first_value(type) OVER latest AS last_type, first_value(server_time) OVER latest AS last_voided_at,
          count(*) FILTER (WHERE type = 'AttendanceScanned') OVER (PARTITION BY round_id, member_id) AS scans
     FROM taken WHERE type IN ('AttendanceScanned', 'AttendanceVoided')
   WINDOW latest AS (PARTITION BY round_id, member_id ORDER BY tx DESC, position DESC)),
 scanned AS (
   -- The last scan, voided when a void came after it (the last of them).
   INSERT INTO ${present} (round_id, member_id, course_id, scanned_at, scanner_id, method, late, walk_in, voided_at)
-  SELECT DISTINCT ON (round_id, member_id) round_id, member_id, data->>'courseId', (data->>'scannedAt')::timestamptz,
-         data->>'scannerId', data->>'method', (data->>'late')::boolean, (data->>'walkIn')::boolean,
+  SELECT DISTINCT ON (round_id, member_id) round_id, member_id, course_id, scanned_at::timestamptz,
+         scanner_id, method, late::boolean, walk_in::boolean,
          CASE WHEN last_type = 'AttendanceVoided' THEN last_voided_at::timestamptz END
     FROM keyed WHERE type = 'AttendanceScanned'
    ORDER BY round_id, member_id, tx DESC, position DESC
