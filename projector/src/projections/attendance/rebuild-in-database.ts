@@ -57,22 +57,24 @@ const shape = (fields: Record<string, Wanted>) => {
   if (path.includes("'")) throw new Error('a quote in a JSON path of the attendance statement');
   return `jsonb_path_match(data, '${path}', '{}', true)`;
 };
+/** The shape of a time as Date.toISOString writes it (a JSON string, then: a number has no T). */
+const TIME_SHAPE = `'____-__-__T__:__:__.___Z'`;
+const RENDERED = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+/** A time's text read as a time only if it has the shape (the middle query): a text of another fails no cast. */
+const timeOf = (text: string) => `CASE WHEN ${text} LIKE ${TIME_SHAPE} THEN ${text}::timestamptz END`;
 /**
- * Times exactly as Date.toISOString writes them: of its shape (a JSON string, then, since a number
- * has no T), and the very text PostgreSQL writes back for the time it reads in it, so digits where
- * it has digits (the cast alone takes a space for one), hours below 24 and seconds below 60 (it
- * takes 24:00 and :60, moving on to the next day or minute), and a date that exists. A time whose
- * cast fails fails the statement, and `apply` is given its span. Cheaper than checking the shape's
- * characters one by one (translate) and the hours and seconds apart (docs/performance.md, machine AC).
- * `columns` are the times' texts as the span's inner query took them out of the event.
+ * Times exactly as Date.toISOString writes them: of its shape, and the very text PostgreSQL writes
+ * back for the time it read in it, so digits where it has digits (the cast alone takes a space for
+ * one), hours below 24 and seconds below 60 (it takes 24:00 and :60, moving on to the next day or
+ * minute), and a date that exists. A time whose cast fails fails the statement, and `apply` is
+ * given its span. Cheaper than checking the shape's characters one by one (translate) and the
+ * hours and seconds apart (docs/performance.md, machine AC). Each name is a time the middle query
+ * read (`device_time`) beside its text (`device_text`).
  */
-const times = (...columns: string[]) =>
-  `(${columns
-    .map(
-      (column) => `${column} LIKE '____-__-__T__:__:__.___Z'
-    AND to_char(${column}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') = ${column}`,
-    )
-    .join(' AND ')})`;
+const times = (...names: string[]) =>
+  `(${names.map((name) => `to_char(${name}_time AT TIME ZONE 'UTC', ${RENDERED}) = ${name}_text`).join(' AND ')})`;
+/** The same for a time only checked, never written. */
+const checkedTime = (text: string) => `(to_char((${timeOf(text)}) AT TIME ZONE 'UTC', ${RENDERED}) = ${text})`;
 /** z.number().int().min(0), nullable and optional: a safe integer from 0. */
 const distance = `(NOT ${given('distanceMetres')} OR ${isNull('distanceMetres')} OR (jsonb_typeof(data->'distanceMetres') = 'number'
     AND (data->>'distanceMetres')::numeric BETWEEN 0 AND 9007199254740991
@@ -91,27 +93,28 @@ const ATTEMPT = {
 } as const;
 const SCANNED = [
   shape({ ...ATTEMPT, memberId: 'string', late: 'boolean', walkIn: 'boolean' }),
-  times('device_time', 'server_time', 'scanned_at'),
+  times('device', 'server', 'scanned'),
   offlineDecision,
   distance,
 ].join(' AND ');
 const REFUSED = [
   shape({ ...ATTEMPT, memberId: 'string or null', reason: refusalReasons, firstScannedAt: 'string or null' }),
-  times('device_time', 'server_time'),
-  `(${isNull('firstScannedAt')} OR ${times(`(data->>'firstScannedAt')`)})`,
+  times('device', 'server'),
+  `(${isNull('firstScannedAt')} OR ${checkedTime(`(data->>'firstScannedAt')`)})`,
   offlineDecision,
   distance,
 ].join(' AND ');
 const VOIDED = [
   shape({ courseId: 'string', roundId: 'string', memberId: 'string', reason: 'string', voidedBy: 'string' }),
-  times('server_time'),
+  times('server'),
 ].join(' AND ');
 
 /**
- * One statement a span: each event's fields are taken out of its JSON once (the inner query, kept
- * apart from the outer by OFFSET 0, which the planner would otherwise flatten, taking each field
- * out again wherever it is used), and only those fields are carried on: a span's events, held
- * and sorted as whole JSON documents, had cost the statement a copy of each at every step.
+ * One statement a span: each event's fields are taken out of its JSON once (the inner query) and
+ * its times read once (the middle one), each query kept apart from the one above it by OFFSET 0,
+ * which the planner would otherwise flatten, doing the work again wherever a field is used; and
+ * only those fields are carried on: a span's events, held and sorted as whole JSON documents, had
+ * cost the statement a copy of each at every step.
  */
 const fillStatement = (schema: string, upsert: string) => {
   const attempts = `${schema}.${scanAttempts.storedAs}`;
@@ -119,33 +122,37 @@ const fillStatement = (schema: string, upsert: string) => {
   return `
 WITH span AS MATERIALIZED (
   SELECT tx, position, type, round_id, member_id, course_id, scanner_id, device_id, method, reason, device_time,
-         server_time, scanned_at, late_uploaded, offline_decision, late, walk_in,
+         server_time, scanned_time, late_uploaded, offline_decision, late, walk_in,
          CASE type
            WHEN 'AttendanceScanned' THEN schema_version = ${SCHEMA_VERSIONS.AttendanceScanned} AND ${SCANNED}
            WHEN 'ScanRefused' THEN schema_version = ${SCHEMA_VERSIONS.ScanRefused} AND ${REFUSED}
            ELSE schema_version = ${SCHEMA_VERSIONS.AttendanceVoided} AND ${VOIDED} END AS sure
     FROM (
-      -- Only the fields of each type's schema (the decoder drops any other a stored event has);
-      -- a void's voider and time stand where a scan's scanner and server time do.
-      SELECT transaction_id AS tx, position, type, schema_version, data,
-             (data->>'roundId') COLLATE "C" AS round_id, (data->>'memberId') COLLATE "C" AS member_id,
-             data->>'courseId' AS course_id,
-             CASE WHEN type = 'AttendanceVoided' THEN data->>'voidedBy' ELSE data->>'scannerId' END AS scanner_id,
-             CASE WHEN type <> 'AttendanceVoided' THEN data->>'deviceId' END AS device_id,
-             CASE WHEN type <> 'AttendanceVoided' THEN data->>'method' END AS method,
-             CASE WHEN type <> 'AttendanceScanned' THEN data->>'reason' END AS reason,
-             CASE WHEN type <> 'AttendanceVoided' THEN data->>'deviceTime' END AS device_time,
-             CASE WHEN type = 'AttendanceVoided' THEN data->>'voidedAt' ELSE data->>'serverTime' END AS server_time,
-             CASE WHEN type = 'AttendanceScanned' THEN data->>'scannedAt' END AS scanned_at,
-             CASE WHEN type <> 'AttendanceVoided' THEN data->>'lateUploaded' END AS late_uploaded,
-             CASE WHEN type <> 'AttendanceVoided' THEN data->>'offlineDecision' END AS offline_decision,
-             CASE WHEN type = 'AttendanceScanned' THEN data->>'late' END AS late,
-             CASE WHEN type = 'AttendanceScanned' THEN data->>'walkIn' END AS walk_in
-        FROM es.events
-       WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND (transaction_id, position) <= ($3::xid8, $4::bigint)
-         AND type IN ('AttendanceScanned', 'ScanRefused', 'AttendanceVoided')
-         AND ${IN_SHARE('$6', '$7')}
-      OFFSET 0) fields),
+      SELECT *, ${timeOf('device_text')} AS device_time, ${timeOf('server_text')} AS server_time,
+             ${timeOf('scanned_text')} AS scanned_time
+        FROM (
+          -- Only the fields of each type's schema (the decoder drops any other a stored event has);
+          -- a void's voider and time stand where a scan's scanner and server time do.
+          SELECT transaction_id AS tx, position, type, schema_version, data,
+                 (data->>'roundId') COLLATE "C" AS round_id, (data->>'memberId') COLLATE "C" AS member_id,
+                 data->>'courseId' AS course_id,
+                 CASE WHEN type = 'AttendanceVoided' THEN data->>'voidedBy' ELSE data->>'scannerId' END AS scanner_id,
+                 CASE WHEN type <> 'AttendanceVoided' THEN data->>'deviceId' END AS device_id,
+                 CASE WHEN type <> 'AttendanceVoided' THEN data->>'method' END AS method,
+                 CASE WHEN type <> 'AttendanceScanned' THEN data->>'reason' END AS reason,
+                 CASE WHEN type <> 'AttendanceVoided' THEN data->>'deviceTime' END AS device_text,
+                 CASE WHEN type = 'AttendanceVoided' THEN data->>'voidedAt' ELSE data->>'serverTime' END AS server_text,
+                 CASE WHEN type = 'AttendanceScanned' THEN data->>'scannedAt' END AS scanned_text,
+                 CASE WHEN type <> 'AttendanceVoided' THEN data->>'lateUploaded' END AS late_uploaded,
+                 CASE WHEN type <> 'AttendanceVoided' THEN data->>'offlineDecision' END AS offline_decision,
+                 CASE WHEN type = 'AttendanceScanned' THEN data->>'late' END AS late,
+                 CASE WHEN type = 'AttendanceScanned' THEN data->>'walkIn' END AS walk_in
+            FROM es.events
+           WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND (transaction_id, position) <= ($3::xid8, $4::bigint)
+             AND type IN ('AttendanceScanned', 'ScanRefused', 'AttendanceVoided')
+             AND ${IN_SHARE('$6', '$7')}
+          OFFSET 0) fields
+      OFFSET 0) timed),
 unsure AS (SELECT count(*) FILTER (WHERE sure IS NOT TRUE) AS n FROM span),
 taken AS (SELECT * FROM span WHERE (SELECT n FROM unsure) = 0),
 attempted AS (
@@ -153,13 +160,13 @@ attempted AS (
                            device_time, server_time, late_uploaded, offline_decision)
   SELECT position, course_id, round_id, member_id, scanner_id, device_id, method,
          CASE type WHEN 'AttendanceScanned' THEN 'accepted' WHEN 'ScanRefused' THEN 'refused' ELSE 'voided' END,
-         reason, device_time::timestamptz, server_time::timestamptz,
+         reason, device_time, server_time,
          CASE WHEN type = 'AttendanceVoided' THEN false ELSE late_uploaded::boolean END,
          offline_decision
     FROM taken),
 -- Each round's and member's scans and voids, latest first: what came last, and whether the span scanned them.
 keyed AS (
-  SELECT round_id, member_id, type, tx, position, course_id, scanned_at, scanner_id, method, late, walk_in,
+  SELECT round_id, member_id, type, tx, position, course_id, scanned_time, scanner_id, method, late, walk_in,
          first_value(type) OVER latest AS last_type, first_value(server_time) OVER latest AS last_voided_at,
          count(*) FILTER (WHERE type = 'AttendanceScanned') OVER (PARTITION BY round_id, member_id) AS scans
     FROM taken WHERE type IN ('AttendanceScanned', 'AttendanceVoided')
@@ -167,9 +174,9 @@ keyed AS (
 scanned AS (
   -- The last scan, voided when a void came after it (the last of them).
   INSERT INTO ${present} (round_id, member_id, course_id, scanned_at, scanner_id, method, late, walk_in, voided_at)
-  SELECT DISTINCT ON (round_id, member_id) round_id, member_id, course_id, scanned_at::timestamptz,
+  SELECT DISTINCT ON (round_id, member_id) round_id, member_id, course_id, scanned_time,
          scanner_id, method, late::boolean, walk_in::boolean,
-         CASE WHEN last_type = 'AttendanceVoided' THEN last_voided_at::timestamptz END
+         CASE WHEN last_type = 'AttendanceVoided' THEN last_voided_at END
     FROM keyed WHERE type = 'AttendanceScanned'
    ORDER BY round_id, member_id, tx DESC, position DESC
   ${upsert}),
@@ -177,7 +184,7 @@ voided AS (
   -- Voids of rows of earlier spans (the span's own scans are voided above): the keys differ from
   -- those the insert writes, so the two never touch one row.
   UPDATE ${present} a SET voided_at = v.voided_at
-    FROM (SELECT DISTINCT ON (round_id, member_id) round_id, member_id, last_voided_at::timestamptz AS voided_at
+    FROM (SELECT DISTINCT ON (round_id, member_id) round_id, member_id, last_voided_at AS voided_at
             FROM keyed WHERE scans = 0) v
    WHERE a.round_id = v.round_id AND a.member_id = v.member_id)
 SELECT n::int AS unsure FROM unsure`;
