@@ -154,7 +154,6 @@ WITH span AS MATERIALIZED (
           OFFSET 0) fields
       OFFSET 0) timed),
 unsure AS (SELECT count(*) FILTER (WHERE sure IS NOT TRUE) AS n FROM span),
-taken AS (SELECT * FROM span WHERE (SELECT n FROM unsure) = 0),
 attempted AS (
   INSERT INTO ${attempts} (position, course_id, round_id, member_id, scanner_id, device_id, method, outcome, reason,
                            device_time, server_time, late_uploaded, offline_decision)
@@ -163,13 +162,13 @@ attempted AS (
          reason, device_time, server_time,
          CASE WHEN type = 'AttendanceVoided' THEN false ELSE late_uploaded::boolean END,
          offline_decision
-    FROM taken),
+    FROM span WHERE (SELECT n FROM unsure) = 0),
 -- Each round's and member's scans and voids, latest first: what came last, and whether the span scanned them.
 keyed AS (
   SELECT round_id, member_id, type, tx, position, course_id, scanned_time, scanner_id, method, late, walk_in,
          first_value(type) OVER latest AS last_type, first_value(server_time) OVER latest AS last_voided_at,
          count(*) FILTER (WHERE type = 'AttendanceScanned') OVER (PARTITION BY round_id, member_id) AS scans
-    FROM taken WHERE type IN ('AttendanceScanned', 'AttendanceVoided')
+    FROM span WHERE (SELECT n FROM unsure) = 0 AND type IN ('AttendanceScanned', 'AttendanceVoided')
   WINDOW latest AS (PARTITION BY round_id, member_id ORDER BY tx DESC, position DESC)),
 scanned AS (
   -- The last scan, voided when a void came after it (the last of them).
