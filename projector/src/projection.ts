@@ -92,3 +92,13 @@ export interface Batch {
 /** The event types of the decoders a projection's `apply` uses. */
 export const readsOf = (...decoders: { types: ReadonlySet<string> }[]): ReadonlySet<string> =>
   new Set(decoders.flatMap((decoder) => [...decoder.types]));
+
+/**
+ * Some of a decoder's types only, for readsOf: those a projection acts on, where it would decode
+ * the others only to pass them by (a rebuild gave the outreach every registration, approval and
+ * consent of the log to decode and drop). A name the decoder does not know fails at once.
+ */
+export function someOf(decoder: { types: ReadonlySet<string> }, ...types: string[]): { types: ReadonlySet<string> } {
+  for (const type of types) if (!decoder.types.has(type)) throw new Error(`${type} is not one of the decoder's types`);
+  return { types: new Set(types) };
+}

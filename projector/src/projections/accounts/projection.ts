@@ -9,7 +9,7 @@ import {
   accounts,
   personalColumnNames,
 } from '@portal/read-models/accounts';
-import { type Batch, type Projection, readsOf } from '../../projection.ts';
+import { type Batch, type Projection, readsOf, someOf } from '../../projection.ts';
 
 /** What an account shows once its key is gone: every field blank. */
 const nobody: PersonalData = PersonalData.parse({ username: '' });
@@ -40,9 +40,17 @@ const searchText = (id: string, p: PersonalData, company: CompanyData | null) =>
  * with the person's key and kept sealed, column by column, with the read models' key (the view
  * `accounts` opens it); once erased, the row keeps only its id, role and dates.
  */
+/** Every account event but the consents and password changes, which no row here shows. */
+const READS = readsOf(
+  someOf(
+    decodeAccountEvent,
+    ...[...decodeAccountEvent.types].filter((type) => type !== 'ConsentGiven' && type !== 'PasswordChanged'),
+  ),
+);
+
 export const accountsProjection: Projection = {
   name: 'accounts',
-  reads: readsOf(decodeAccountEvent),
+  reads: READS,
   // 8: identifiers compared byte by byte (COLLATE "C", read-models/table.ts identifier).
   version: 8,
   async createTables(sql, schema) {
@@ -50,6 +58,7 @@ export const accountsProjection: Projection = {
     await createTable(sql, schema, accountCounts);
   },
   async apply(sql, schema, stored, personal, batch) {
+    if (!READS.has(stored.type)) return;
     const event = decodeAccountEvent(stored);
     if (!event) return;
     const id = accountIdOf(event.streamId);

@@ -10,7 +10,7 @@ import {
   scanAttemptCounts,
   scanAttempts,
 } from '@portal/read-models/attendance';
-import { type Batch, type Projection, readsOf } from '../../projection.ts';
+import { type Batch, type Projection, readsOf, someOf } from '../../projection.ts';
 import { type Member, type Touched, addMember, recount, recountAll } from './counts.ts';
 import { fillAttendanceInDatabase, typesFilledInDatabase } from './rebuild-in-database.ts';
 
@@ -21,7 +21,11 @@ import { fillAttendanceInDatabase, typesFilledInDatabase } from './rebuild-in-da
  * round's attended, a course's participate (distinct members) and totalAttend (accepted scans).
  * Absence depends on the clock (a round must have ended), so the query API computes it.
  */
-const READS = readsOf(decodeCourseEvent, decodeAttendanceEvent);
+/** Of the courses' events, those that close or open a round or a course: the others change no count. */
+const READS = readsOf(
+  someOf(decodeCourseEvent, 'CourseDeleted', 'RoundCancelled', 'RoundScheduled'),
+  decodeAttendanceEvent,
+);
 
 export const attendanceProjection: Projection = {
   name: 'attendance',

@@ -17,7 +17,7 @@ import {
   notifyCourses,
   notifyEnrolments,
 } from '@portal/read-models/notifications';
-import { type Batch, type Projection, readsOf } from '../../projection.ts';
+import { type Batch, type Projection, readsOf, someOf } from '../../projection.ts';
 
 interface Notice {
   type: NotificationType;
@@ -37,9 +37,13 @@ interface Notice {
  * Keeps its own copy of who created and who is enrolled in each course, so a deleted course
  * still reaches its members. Read state comes from each person's inbox stream.
  */
+/** Of the accounts' events, the registrations and approvals: the others notify nobody. */
+const ACCOUNT_TYPES = someOf(decodeAccountEvent, 'MemberRegistered', 'PartnerRegistered', 'MemberApproved');
+const READS = readsOf(decodeNotificationEvent, ACCOUNT_TYPES, decodeCourseEvent);
+
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  reads: readsOf(decodeNotificationEvent, decodeAccountEvent, decodeCourseEvent),
+  reads: READS,
   // What it keeps of a course (notify_courses, notify_enrolments) is that course's; a notification's
   // rows are keyed by its event's position, and inboxes and accounts are about no course (one lane).
   byCourse: true,
@@ -74,7 +78,7 @@ export const notificationsProjection: Projection = {
       }
       return;
     }
-    const account = decodeAccountEvent(stored);
+    const account = ACCOUNT_TYPES.types.has(stored.type) ? decodeAccountEvent(stored) : null;
     if (account) {
       const id = accountIdOf(account.streamId);
       if (account.type === 'MemberRegistered' || account.type === 'PartnerRegistered') {

@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts/outreach/outreach.events';
 import { type StoredRowOf, createTable, insertRow, updateRows } from '@portal/platform/read-models/table';
 import { contactMessages, emails, outreachTables } from '@portal/read-models/outreach';
-import { type Projection, readsOf } from '../../projection.ts';
+import { type Projection, readsOf, someOf } from '../../projection.ts';
 
 /**
  * The admins' inbox (contact messages) and outbox (every e-mail and how it went). What they say
@@ -16,14 +16,15 @@ import { type Projection, readsOf } from '../../projection.ts';
  */
 export const outreachProjection: Projection = {
   name: 'outreach',
-  reads: readsOf(decodeAccountEvent, decodeOutreachEvent),
+  // Of the accounts' events, only an erasure: it blanks the writer's rows.
+  reads: readsOf(someOf(decodeAccountEvent, 'PersonalDataErased'), decodeOutreachEvent),
   // 3: identifiers compared byte by byte (COLLATE "C", read-models/table.ts identifier).
   version: 3,
   async createTables(sql, schema) {
     for (const table of outreachTables) await createTable(sql, schema, table);
   },
   async apply(sql, schema, stored, personal) {
-    const account = decodeAccountEvent(stored);
+    const account = stored.type === 'PersonalDataErased' ? decodeAccountEvent(stored) : null;
     if (account?.type === 'PersonalDataErased') {
       const id = accountIdOf(account.streamId);
       await sql.query(
