@@ -59,17 +59,33 @@ const CONTROL_BUT_LINES_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0
 const LONE_SURROGATE_ALL = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
+ * Whether a string may need cleaning: any character cleanText drops or replaces, or either half of
+ * a surrogate pair (kept when paired). Nearly every text needs none, and the two replacements
+ * scan it twice even then (the lone surrogates' lookbehind slowly): a rebuild cleans every name
+ * and contact it opens and seals.
+ */
+// eslint-disable-next-line no-control-regex
+const MAYBE_UNCLEAN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]/;
+
+/**
  * Text as read models can store it, for what was written before the rules above: control
  * characters dropped, a lone surrogate replaced by U+FFFD (as a UTF-8 encoder does), in every
- * string of `value`, keys included.
+ * string of `value`, keys included. What needs no cleaning comes back as it was (the same object).
  */
 export function cleanText<T>(value: T): T {
   if (typeof value === 'string') {
+    if (!MAYBE_UNCLEAN.test(value)) return value;
     return value.replace(CONTROL_BUT_LINES_ALL, '').replace(LONE_SURROGATE_ALL, '\uFFFD') as T;
   }
-  if (Array.isArray(value)) return value.map(cleanText) as T;
+  if (Array.isArray(value)) {
+    const cleaned = value.map(cleanText);
+    return (cleaned.some((item, i) => item !== value[i]) ? cleaned : value) as T;
+  }
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [cleanText(key), cleanText(item)])) as T;
+    const entries = Object.entries(value);
+    const cleaned = entries.map(([key, item]) => [cleanText(key), cleanText(item)] as const);
+    const same = cleaned.every(([key, item], i) => key === entries[i]![0] && item === entries[i]![1]);
+    return (same ? value : Object.fromEntries(cleaned)) as T;
   }
   return value;
 }
