@@ -161,10 +161,18 @@ export function openTexts(key: Buffer, sealed: readonly (Uint8Array | null)[]): 
  */
 export const SEARCH_GRAM_LENGTH = 3;
 const SEARCH_GRAM_CONTEXT = 'portal:search-grams';
-let derived: { key: Buffer; gramKey: Buffer } | null = null;
+/**
+ * The pieces' key and its cipher, made once for the read models' key. ECB with no padding keeps
+ * nothing from one update to the next when each is given whole blocks, so one cipher serves every
+ * call: making one (and finishing it) a text cost a rebuild more than enciphering its pieces.
+ */
+let derived: { key: Buffer; cipher: ReturnType<typeof createCipheriv> } | null = null;
 
 export function searchGrams(key: Buffer, text: string): number[] {
-  if (derived?.key !== key) derived = { key, gramKey: createHmac('sha256', key).update(SEARCH_GRAM_CONTEXT).digest() };
+  if (derived?.key !== key) {
+    const gramKey = createHmac('sha256', key).update(SEARCH_GRAM_CONTEXT).digest();
+    derived = { key, cipher: createCipheriv('aes-256-ecb', gramKey, null).setAutoPadding(false) };
+  }
   // The pieces are cut from the text's UTF-8 where each character starts (a byte that does not
   // continue one): a string and a write per piece cost a rebuild more than enciphering them.
   const bytes = Buffer.from(cleanText(text), 'utf8');
@@ -178,11 +186,13 @@ export function searchGrams(key: Buffer, text: string): number[] {
     for (let from = starts[i]!, to = starts[i + SEARCH_GRAM_LENGTH]!, at = i * BLOCK; from < to; from++, at++)
       blocks[at] = bytes[from]!;
   }
-  const cipher = createCipheriv('aes-256-ecb', derived.gramKey, null).setAutoPadding(false);
-  const enciphered = cipher.update(blocks);
-  cipher.final(); // whole blocks, no padding: nothing more comes out
+  const enciphered = derived.cipher.update(blocks);
   const pieces = new Int32Array(count);
-  for (let i = 0; i < count; i++) pieces[i] = enciphered.readInt32BE(i * BLOCK);
+  for (let i = 0, at = 0; i < count; i++, at += BLOCK) {
+    // The block's first 4 bytes as a signed int (big-endian), as readInt32BE reads them.
+    pieces[i] =
+      (enciphered[at]! << 24) | (enciphered[at + 1]! << 16) | (enciphered[at + 2]! << 8) | enciphered[at + 3]!;
+  }
   pieces.sort(); // numeric, as a typed array sorts
   const grams: number[] = [];
   for (let i = 0; i < count; i++) if (i === 0 || pieces[i] !== pieces[i - 1]) grams.push(pieces[i]!);
