@@ -34,12 +34,6 @@ const searchText = (id: string, p: PersonalData, company: CompanyData | null) =>
     .join(' ')
     .toLowerCase();
 
-/**
- * Every account with its registration status: the registration report lists members and
- * partners, profiles are read from here for everyone (admins included). Personal data is opened
- * with the person's key and kept sealed, column by column, with the read models' key (the view
- * `accounts` opens it); once erased, the row keeps only its id, role and dates.
- */
 /** Every account event but the consents and password changes, which no row here shows. */
 const READS = readsOf(
   someOf(
@@ -48,6 +42,12 @@ const READS = readsOf(
   ),
 );
 
+/**
+ * Every account with its registration status: the registration report lists members and
+ * partners, profiles are read from here for everyone (admins included). Personal data is opened
+ * with the person's key and kept sealed, column by column, with the read models' key (the view
+ * `accounts` opens it); once erased, the row keeps only its id, role and dates.
+ */
 export const accountsProjection: Projection = {
   name: 'accounts',
   reads: READS,

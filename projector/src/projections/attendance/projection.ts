@@ -14,6 +14,12 @@ import { type Batch, type Projection, readsOf, someOf } from '../../projection.t
 import { type Member, type Touched, addMember, recount, recountAll } from './counts.ts';
 import { fillAttendanceInDatabase, typesFilledInDatabase } from './rebuild-in-database.ts';
 
+/** Of the courses' events, those that close or open a round or a course: the others change no count. */
+const READS = readsOf(
+  someOf(decodeCourseEvent, 'CourseDeleted', 'RoundCancelled', 'RoundScheduled'),
+  decodeAttendanceEvent,
+);
+
 /**
  * Attendance: who counts as present in each round (`attendance`, voided scans kept but marked),
  * every attempt for the audit (`scan_attempts`: accepted, refused with the reason, voided), and
@@ -21,12 +27,6 @@ import { fillAttendanceInDatabase, typesFilledInDatabase } from './rebuild-in-da
  * round's attended, a course's participate (distinct members) and totalAttend (accepted scans).
  * Absence depends on the clock (a round must have ended), so the query API computes it.
  */
-/** Of the courses' events, those that close or open a round or a course: the others change no count. */
-const READS = readsOf(
-  someOf(decodeCourseEvent, 'CourseDeleted', 'RoundCancelled', 'RoundScheduled'),
-  decodeAttendanceEvent,
-);
-
 export const attendanceProjection: Projection = {
   name: 'attendance',
   reads: READS,
