@@ -34,7 +34,16 @@ function keys(): DataKeys {
 export const dataKeysInUse = (): DataKeys => keys();
 
 const PREFIX = 'kek1';
-export const keyIdOf = (kek: Buffer) => createHash('sha256').update(kek).digest('hex').slice(0, 12);
+const keyIds = new WeakMap<Buffer, string>();
+/**
+ * A KEK's id, written beside each key it wraps: the first 12 hex digits of its SHA-256, worked out
+ * once per KEK (a rebuild unwraps a key per person, each looking for its KEK by this id).
+ */
+export const keyIdOf = (kek: Buffer): string => {
+  let id = keyIds.get(kek);
+  if (id === undefined) keyIds.set(kek, (id = createHash('sha256').update(kek).digest('hex').slice(0, 12)));
+  return id;
+};
 
 /** A KEK as written in the environment: 32 bytes in base64 (`openssl rand -base64 32`) or hex. */
 export function parseDataKey(text: string, name = 'DATA_KEY'): Buffer {
