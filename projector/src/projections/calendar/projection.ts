@@ -3,11 +3,17 @@ import { calendarOwnerOf, decodeCalendarEvent } from '@portal/contracts/calendar
 import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
 import { createTable } from '@portal/platform/read-models/table';
 import { calendarFeeds, calendarRounds, calendarTables } from '@portal/read-models/calendar';
-import type { Projection } from '../../projection.ts';
+import { type Projection, readsOf, someOf } from '../../projection.ts';
 
 /** Of the course and account events, the ones a calendar shows. */
-const courseTypes = new Set(['RoundScheduled', 'RoundRescheduled', 'RoundCancelled', 'CourseDeleted']);
-const accountTypes = new Set(['PersonalDataErased', 'RegistrationDeleted']);
+const courseTypes = someOf(
+  decodeCourseEvent,
+  'RoundScheduled',
+  'RoundRescheduled',
+  'RoundCancelled',
+  'CourseDeleted',
+).types;
+const accountTypes = someOf(decodeAccountEvent, 'PersonalDataErased', 'RegistrationDeleted').types;
 
 /**
  * The calendar feeds: each person's latest feed id, and every round as a calendar shows it. A
@@ -18,7 +24,7 @@ const accountTypes = new Set(['PersonalDataErased', 'RegistrationDeleted']);
  */
 export const calendarProjection: Projection = {
   name: 'calendar',
-  reads: new Set([...decodeCalendarEvent.types, ...courseTypes, ...accountTypes]),
+  reads: readsOf(decodeCalendarEvent, { types: courseTypes }, { types: accountTypes }),
   // 2: identifiers compared byte by byte (COLLATE "C", read-models/table.ts identifier).
   version: 2,
   async createTables(sql, schema) {

@@ -29,6 +29,10 @@ interface Notice {
   audience: string[];
 }
 
+/** Of the accounts' events, the registrations and approvals: the others notify nobody. */
+const ACCOUNT_TYPES = someOf(decodeAccountEvent, 'MemberRegistered', 'PartnerRegistered', 'MemberApproved');
+const READS = readsOf(decodeNotificationEvent, ACCOUNT_TYPES, decodeCourseEvent);
+
 /**
  * Notifications per person, derived from what happened (DESIGN: built from events): admins hear
  * of every course change, new enrolment and registration; a course's creator of changes others
@@ -37,10 +41,6 @@ interface Notice {
  * Keeps its own copy of who created and who is enrolled in each course, so a deleted course
  * still reaches its members. Read state comes from each person's inbox stream.
  */
-/** Of the accounts' events, the registrations and approvals: the others notify nobody. */
-const ACCOUNT_TYPES = someOf(decodeAccountEvent, 'MemberRegistered', 'PartnerRegistered', 'MemberApproved');
-const READS = readsOf(decodeNotificationEvent, ACCOUNT_TYPES, decodeCourseEvent);
-
 export const notificationsProjection: Projection = {
   name: 'notifications',
   reads: READS,
