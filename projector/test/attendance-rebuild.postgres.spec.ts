@@ -31,9 +31,12 @@ const withoutStatement = projections.map((projection): Projection =>
   projection.name === 'attendance' ? { ...projection, rebuildInDatabase: undefined } : projection,
 );
 
-/** The projections, with how many spans the attendance's statement wrote and left to `apply`. */
+/**
+ * The projections, with how many spans the attendance's statement wrote and left to `apply`, and
+ * how many it wrote again with the upsert (`again`: its plain insert met a row already there).
+ */
 function countingSpans() {
-  const spans = { written: 0, left: 0 };
+  const spans = { written: 0, left: 0, again: 0 };
   const counted = projections.map((projection): Projection => {
     const inDatabase = projection.rebuildInDatabase;
     if (!inDatabase) return projection;
@@ -42,7 +45,13 @@ function countingSpans() {
       rebuildInDatabase: {
         types: inDatabase.types,
         fill: async (sql, schema, span) => {
-          const written = await inDatabase.fill(sql, schema, span).catch((error: unknown) => {
+          const counting = {
+            query: <Row>(text: string, params?: readonly unknown[]) => {
+              if (text.startsWith('ROLLBACK TO SAVEPOINT attendance_span')) spans.again++;
+              return sql.query<Row>(text, params);
+            },
+          };
+          const written = await inDatabase.fill(counting, schema, span).catch((error: unknown) => {
             spans.left++;
             throw error;
           });
@@ -157,6 +166,54 @@ describe.skipIf(skipped)('a rebuild of the attendance on PostgreSQL', () => {
       [position],
     );
     expect(written!.n).toBe(0);
+  });
+
+  /**
+   * A member scanned in a round, the scan voided, and the member scanned again spans later: the
+   * statement's plain insert of the attendance meets the row of the first scan and fails, and the
+   * span is written again with the upsert. Worked out by hand: m0 present in r0 at the second
+   * scan's time, not voided; m1 to m79 present once each; 82 attempts (81 scans and the void).
+   */
+  it('writes a scan again after a void, spans after the first scan, over its row, as apply does', async () => {
+    await db.query(`DELETE FROM es.events`);
+    const append = (streamId: string, event: { type: string; schemaVersion: number; data: object }) =>
+      store.append(streamId, [event as NewEvent], { expectedRevision: 'any' });
+    await append('attendance-h-r0-m0', scan('h-r0', 'm0'));
+    await append('attendance-h-r0-m0', {
+      type: 'AttendanceVoided',
+      schemaVersion: 1,
+      data: {
+        courseId: 'h',
+        roundId: 'h-r0',
+        memberId: 'm0',
+        reason: 'wrong member',
+        voidedBy: 'admin',
+        voidedAt: '2026-11-24T09:06:00.000Z',
+      },
+    });
+    for (let m = 1; m < 80; m++) await append(`attendance-h-r0-m${m}`, scan('h-r0', `m${m}`));
+    const again = scan('h-r0', 'm0');
+    again.data.serverTime = again.data.scannedAt = '2026-11-24T09:30:00.000Z';
+    await append('attendance-h-r0-m0', again);
+
+    const { spans, counted } = countingSpans();
+    // Batches of 4: spans of 32 events, so the scan again is two spans after the first.
+    await rebuildReadModels({ db, store, projections: counted, schema: 'statement', batch: 4 });
+    await rebuildReadModels({ db, store, projections: withoutStatement, schema: 'applied', batch: 4 });
+    expect(spans).toEqual({ written: spans.written, left: 0, again: 1 });
+    expect(spans.written).toBeGreaterThanOrEqual(3);
+    expect(await readModelDifferences(db, 'applied', 'statement')).toEqual([]);
+    const rows = await db.query<{ member_id: string; scanned_at: Date; voided_at: Date | null }>(
+      `SELECT member_id, scanned_at, voided_at FROM statement.attendance WHERE round_id = 'h-r0' ORDER BY member_id`,
+    );
+    expect(rows).toHaveLength(80);
+    expect(rows.find((row) => row.member_id === 'm0')).toEqual({
+      member_id: 'm0',
+      scanned_at: new Date('2026-11-24T09:30:00.000Z'),
+      voided_at: null,
+    });
+    const [attempts] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM statement.scan_attempts`);
+    expect(attempts!.n).toBe(82);
   });
 
   /** Values a scan's fields should not hold, or hold only in another form than the portal writes. */
