@@ -200,8 +200,10 @@ describe.skipIf(skipped)('a rebuild of the attendance on PostgreSQL', () => {
     // Batches of 4: spans of 32 events, so the scan again is two spans after the first.
     await rebuildReadModels({ db, store, projections: counted, schema: 'statement', batch: 4 });
     await rebuildReadModels({ db, store, projections: withoutStatement, schema: 'applied', batch: 4 });
-    expect(spans).toEqual({ written: spans.written, left: 0, again: 1 });
+    // Three spans or more, none left to apply, exactly one (the scan again's) written twice.
     expect(spans.written).toBeGreaterThanOrEqual(3);
+    expect(spans.left).toBe(0);
+    expect(spans.again).toBe(1);
     expect(await readModelDifferences(db, 'applied', 'statement')).toEqual([]);
     const rows = await db.query<{ member_id: string; scanned_at: Date; voided_at: Date | null }>(
       `SELECT member_id, scanned_at, voided_at FROM statement.attendance WHERE round_id = 'h-r0' ORDER BY member_id`,

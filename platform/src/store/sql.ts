@@ -95,6 +95,31 @@ export function sqlState(error: unknown): string | undefined {
 export const UNIQUE_VIOLATION = '23505';
 
 /**
+ * `plain`, or, if it fails on a unique key, `instead`, from a savepoint named `name` (so the
+ * transaction `sql` runs in goes on): a plain insert where a row already there is rare, the upsert
+ * only when one is. PostgreSQL carries out an upsert as a speculative insertion, which costs more
+ * than a plain insert of the same rows, conflict or not (docs/performance.md, machines N and AE).
+ */
+export async function unlessUniqueViolation<T>(
+  sql: Sql,
+  name: string,
+  plain: () => Promise<T>,
+  instead: () => Promise<T>,
+): Promise<T> {
+  await sql.query(`SAVEPOINT ${name}`);
+  let result: T;
+  try {
+    result = await plain();
+  } catch (error) {
+    if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+    await sql.query(`ROLLBACK TO SAVEPOINT ${name}`);
+    result = await instead();
+  }
+  await sql.query(`RELEASE SAVEPOINT ${name}`);
+  return result;
+}
+
+/**
  * Whether the error says the database cannot be reached right now (restarting, shutting down,
  * a connection refused or cut), rather than that the statement was wrong: worth trying again.
  */

@@ -1,6 +1,6 @@
 import { decodeAttendanceEvent } from '@portal/contracts/attendance/attendance.events';
 import { courseIdOf, decodeCourseEvent } from '@portal/contracts/courses/course.events';
-import { type Sql, UNIQUE_VIOLATION, sqlState } from '@portal/platform/store/sql';
+import { type Sql, unlessUniqueViolation } from '@portal/platform/store/sql';
 import { type StoredRowOf, copyRows, createTable, insertRow, insertRows } from '@portal/platform/read-models/table';
 import {
   attendance,
@@ -263,17 +263,13 @@ const presentInsert = (schema: string, rows: StoredRowOf<typeof attendance>[]) =
  * a course deleted earlier in the log, which the live insert leaves out: recountAll removes them
  * at the end, before anything is counted.
  */
-async function insertRebuiltPresent(sql: Sql, schema: string, rows: StoredRowOf<typeof attendance>[]) {
-  await sql.query('SAVEPOINT attendance_present');
-  try {
-    await copyRows(sql, schema, attendance, rows);
-  } catch (error) {
-    if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
-    await sql.query('ROLLBACK TO SAVEPOINT attendance_present');
-    await sql.query(...presentInsert(schema, rows));
-  }
-  await sql.query('RELEASE SAVEPOINT attendance_present');
-}
+const insertRebuiltPresent = (sql: Sql, schema: string, rows: StoredRowOf<typeof attendance>[]) =>
+  unlessUniqueViolation(
+    sql,
+    'attendance_present',
+    () => copyRows(sql, schema, attendance, rows),
+    async () => void (await sql.query(...presentInsert(schema, rows))),
+  );
 
 /** A rebuild's counts of attempts, from every attempt it wrote (attempts are never changed or removed). */
 const countAttempts = (sql: Sql, schema: string) =>

@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts/attendance/attendance.events';
 import type { Checkpoint } from '@portal/platform/store/port';
 import { IN_SHARE, type Share } from '../../log-range.ts';
-import { type Sql, UNIQUE_VIOLATION, sqlState } from '@portal/platform/store/sql';
+import { type Sql, unlessUniqueViolation } from '@portal/platform/store/sql';
 import { attendance, scanAttempts } from '@portal/read-models/attendance';
 
 /**
@@ -195,7 +195,7 @@ SELECT n::int AS unsure FROM unsure`;
  * CONFLICT ... DO UPDATE) as a speculative insertion, which cost the statement an eighth more,
  * conflict or not (docs/performance.md, machine AE), and a span's row meets one already there
  * only when a member is scanned again after a void in a later span than the first scan. Then the
- * plain insert fails on the key: the span is written again, from a savepoint, with `upsert`.
+ * plain insert fails on the key: the span is written again with `upsert` (unlessUniqueViolation).
  */
 export async function fillAttendanceInDatabase(
   sql: Sql,
@@ -215,15 +215,10 @@ export async function fillAttendanceInDatabase(
   ];
   const written = async (then: string) =>
     (await sql.query<{ unsure: number }>(fillStatement(schema, then), params))[0]?.unsure === 0;
-  await sql.query('SAVEPOINT attendance_span');
-  let sure: boolean;
-  try {
-    sure = await written('');
-  } catch (error) {
-    if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
-    await sql.query('ROLLBACK TO SAVEPOINT attendance_span');
-    sure = await written(upsert);
-  }
-  await sql.query('RELEASE SAVEPOINT attendance_span');
-  return sure;
+  return unlessUniqueViolation(
+    sql,
+    'attendance_span',
+    () => written(''),
+    () => written(upsert),
+  );
 }
