@@ -29,7 +29,8 @@ try {
   await makeSchemaSnapshot(path);
   // Those made by earlier code (an install before a change) are found by nothing now.
   for (const name of readdirSync(dirname(path))) {
-    if (name.startsWith('schema-') && name !== basename(path)) rmSync(join(dirname(path), name), { force: true });
+    if (name.startsWith('schema-') && name !== basename(path))
+      rmSync(join(dirname(path), name), { recursive: true, force: true });
   }
   console.log(`A new database's schema snapshot made in ${seconds(started)} s: ${path}`);
 } catch (error) {

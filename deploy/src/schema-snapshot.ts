@@ -3,7 +3,7 @@ import { prepareCommandTables } from '@portal/command-api/app';
 import { useDataKeys } from '@portal/platform/privacy/data-key';
 import { createEventStore } from '@portal/platform/store/event-store';
 import { localPglite } from '@portal/platform/store/pglite-local';
-import { createPglite, writeSnapshot } from '@portal/platform/store/pglite-snapshot';
+import { makeSnapshotFolder } from '@portal/platform/store/pglite-snapshot';
 import { createEventStoreSchema } from '@portal/platform/store/schema';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { projections } from '@portal/projector/projections/index';
@@ -19,7 +19,7 @@ const ROWS_OF_THE_CODE: Record<string, number> = { 'rm.checkpoints': 1, 'rm.proj
 /**
  * Makes the schema snapshot at `path`: a new embedded database as the portal's start prepares it
  * (the log's tables, the command side's, the read models' tables, functions and views), before
- * anything of an installation is in it, written as a tar file a new database then starts from
+ * anything of an installation is in it, as a data folder a new database's is then copied from
  * (platform/src/store/pglite-snapshot.ts, createPglite). The preparation makes the read models'
  * key as it goes, sealed with a key-encryption key made here and forgotten: that key is deleted,
  * and its table rewritten so that not even its dead row is in the files. That key is this
@@ -28,8 +28,7 @@ const ROWS_OF_THE_CODE: Record<string, number> = { 'rm.checkpoints': 1, 'rm.proj
  */
 export async function makeSchemaSnapshot(path: string): Promise<void> {
   useDataKeys({ current: randomBytes(32), previous: [] });
-  const pglite = await createPglite(undefined, { schemaKey: null });
-  try {
+  await makeSnapshotFolder(path, async (pglite) => {
     const db = localPglite(pglite, () => {}).database;
     await createEventStoreSchema(db);
     await prepareCommandTables(db);
@@ -41,10 +40,7 @@ export async function makeSchemaSnapshot(path: string): Promise<void> {
     if (JSON.stringify(rows) !== JSON.stringify(ROWS_OF_THE_CODE)) {
       throw new Error(`a new database's preparation left rows of its own: ${JSON.stringify(rows)}`);
     }
-    await writeSnapshot(pglite, path);
-  } finally {
-    await pglite.close();
-  }
+  });
 }
 
 /** How many rows each of the portal's tables holds, for those that hold any. */

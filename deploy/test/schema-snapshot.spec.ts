@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataKeysInUse, useDataKeys } from '@portal/platform/privacy/data-key';
@@ -115,6 +115,36 @@ describe('the schema snapshot a new embedded database starts from', () => {
       `SELECT pg_relation_size('privacy.subject_keys')::int AS bytes`,
     );
     expect(size!.bytes).toBe(0);
+  });
+
+  it("is copied for each new database: one's writes reach neither the snapshot nor the next", async () => {
+    const first = await open({ schemaKey: key });
+    await first.query(`CREATE TABLE public.written_after (n int)`);
+    const next = await open({ schemaKey: key });
+    const table = `SELECT to_regclass('public.written_after')::text AS t`;
+    expect((await next.query<{ t: string | null }>(table))[0]!.t).toBeNull();
+    expect((await first.query<{ t: string | null }>(table))[0]!.t).toBe('written_after');
+  });
+
+  it("clears a copy a killed start left beside the new database's folder", async () => {
+    const dataDir = join(folder(), 'pglite');
+    const left = `${dataDir}.999999.partial`;
+    mkdirSync(left);
+    writeFileSync(join(left, 'PG_VERSION'), '17');
+    const pglite = await createPglite(dataDir, { schemaKey: key });
+    opened.push(pglite);
+    expect(existsSync(left)).toBe(false);
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+  });
+
+  it('is not copied into a folder that already holds files, which PGlite is left to open', async () => {
+    const dataDir = folder();
+    writeFileSync(join(dataDir, 'left-by-someone'), '');
+    const pglite = await createPglite(dataDir, { schemaKey: key });
+    opened.push(pglite);
+    const db = localPglite(pglite, () => {}).database;
+    expect((await db.query<{ log: string | null }>(`SELECT to_regclass('es.events')::text AS log`))[0]!.log).toBeNull();
+    expect(readdirSync(dirname(dataDir)).filter((name) => name.startsWith(`${basename(dataDir)}.`))).toEqual([]);
   });
 
   it('is not used by code of another content key, nor for a folder that holds a database', async () => {
