@@ -53,6 +53,9 @@ const [
   import('./embedded-https.ts'),
   import('@portal/platform/privacy/data-key'),
 ]);
+// The local authority's certificate (made on the first start) while the database opens.
+const httpsReady = Promise.resolve().then(() => embeddedHttpsFromEnv(process.env, config.dataDir));
+httpsReady.catch(() => {}); // reported below, once awaited
 const db = await opening.catch((error: Error) => {
   console.error(`\n  The portal could not start: ${error.message}\n`);
   process.exit(1);
@@ -63,7 +66,7 @@ let port: number;
 try {
   port = portFromEnv(process.env, 'PORT', 3000);
   useDataKeys(dataKeysFromEnv(process.env, config.dataDir));
-  https = await embeddedHttpsFromEnv(process.env, config.dataDir);
+  https = await httpsReady;
   portal = await startPortal({
     db,
     // On PostgreSQL the projector runs in a thread of its own (README, Performance).

@@ -85,7 +85,6 @@ export async function startPortal(options: PortalOptions) {
   // Keys stored before wrapping, or wrapped with DATA_KEY_PREVIOUS, are wrapped with DATA_KEY now.
   await rewrapKeys(db);
   const store = createEventStore(db);
-  const firstAdmin = await ensureFirstAdmin(db, store, options.admin);
   const app = await createHttpServer({
     title: 'Course portal',
     sessionSecret: options.sessionSecret,
@@ -103,9 +102,21 @@ export async function startPortal(options: PortalOptions) {
   const onProjectorError = (error: unknown) => app.log.error({ err: error }, 'projector batch failed; retrying');
   // The projector in a thread other than the requests': its own (PostgreSQL), or the embedded database's.
   const threaded = options.projectorThread ?? (db.startBeside ? { embedded: db } : null);
-  const projector = threaded
-    ? await startProjectorThread({ database: threaded, kafka, onError: onProjectorError })
-    : await startProjector({ source: store, target: db, projections, kafka, onError: onProjectorError });
+  // The first admin (its password's hash: a quarter of a second of a core) is made while the
+  // projector starts (its thread loads its code and catches up): each waited for the other before
+  // (docs/performance.md, machine AF). The projector follows the log, the admin's events included.
+  const [admin, started] = await Promise.allSettled([
+    ensureFirstAdmin(db, store, options.admin),
+    threaded
+      ? startProjectorThread({ database: threaded, kafka, onError: onProjectorError })
+      : startProjector({ source: store, target: db, projections, kafka, onError: onProjectorError }),
+  ]);
+  if (admin.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.stop();
+    throw admin.reason;
+  }
+  if (started.status === 'rejected') throw started.reason;
+  const [firstAdmin, projector] = [admin.value, started.value];
   const attendance = options.attendance ?? attendanceConfig(options.sessionSecret);
   // The embedded database's vacuum waits for a lull between requests (keepEmbeddedStatistics
   // below); the hook before the routes, so that it sees every request.
