@@ -1,5 +1,8 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { getDistricts, getProvinces, getSubDistricts } from 'thai-address-universal';
-import type { Province } from '@portal/contracts/views/address';
+import { type Province, ProvinceList } from '@portal/contracts/views/address';
 
 /** Thai alphabetical order: one collator for every comparison (a locale string per call makes one each time). */
 const thai = new Intl.Collator('th');
@@ -49,13 +52,53 @@ export async function buildAddressTree(): Promise<Province[]> {
   return tree.sort(byThaiName);
 }
 
+/**
+ * Where `npm ci` keeps the tree it built (deploy/scripts/address-tree.ts), under node_modules/.cache:
+ * named by the package's version and by ICU's, whose Thai collation gives the tree its order.
+ * PORTAL_ADDRESS_TREE_DIR overrides the folder (tests).
+ */
+export function keptTreePath(): string {
+  const { version } = createRequire(import.meta.url)('thai-address-universal/package.json') as { version: string };
+  const folder =
+    process.env.PORTAL_ADDRESS_TREE_DIR ??
+    resolve(import.meta.dirname, '../../../node_modules/.cache/portal-addresses');
+  return join(folder, `tree-${version}-icu-${process.versions.icu ?? 'none'}.json`);
+}
+
+/** Builds the tree and keeps it at `path`, whole or not at all. */
+export async function keepAddressTree(path = keptTreePath()): Promise<void> {
+  const built = await buildAddressTree();
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, JSON.stringify(built));
+  renameSync(partial, path);
+}
+
+/** The tree `npm ci` kept, or null when there is none for this package and ICU, or it is not a tree. */
+function keptTree(): Province[] | null {
+  try {
+    const path = keptTreePath();
+    if (!existsSync(path)) return null;
+    const kept = ProvinceList.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    return kept.success && kept.data.length > 0 ? kept.data : null;
+  } catch {
+    return null;
+  }
+}
+
 let tree: Promise<Province[]> | null = null;
 
-/** The tree, built once per process (buildAddressTree). */
+/**
+ * The tree, once per process: the one `npm ci` kept (read in milliseconds), else built
+ * (buildAddressTree: seconds of CPU, which every start of the portal paid just after it was
+ * ready, docs/performance.md, machine AF).
+ */
 export function thaiAddresses(): Promise<Province[]> {
-  tree ??= buildAddressTree().catch((error: unknown) => {
-    tree = null; // let the next request try again
-    throw error;
-  });
+  tree ??= Promise.resolve()
+    .then(() => keptTree() ?? buildAddressTree())
+    .catch((error: unknown) => {
+      tree = null; // let the next request try again
+      throw error;
+    });
   return tree;
 }
