@@ -54,7 +54,7 @@ const [
   import('@portal/platform/privacy/data-key'),
 ]);
 // The local authority's certificate (made on the first start) while the database opens.
-const httpsReady = Promise.resolve().then(() => embeddedHttpsFromEnv(process.env, config.dataDir));
+const httpsReady = embeddedHttpsFromEnv(process.env, config.dataDir);
 httpsReady.catch(() => {}); // reported below, once awaited
 const db = await opening.catch((error: Error) => {
   console.error(`\n  The portal could not start: ${error.message}\n`);
