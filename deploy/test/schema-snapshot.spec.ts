@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -128,13 +128,16 @@ describe('the schema snapshot a new embedded database starts from', () => {
 
   it("clears a copy a killed start left beside the new database's folder", async () => {
     const dataDir = join(folder(), 'pglite');
-    const left = `${dataDir}.999999.partial`;
+    const left = `${dataDir}.partial`;
     mkdirSync(left);
     writeFileSync(join(left, 'PG_VERSION'), '17');
+    writeFileSync(join(left, 'left-behind'), '');
     const pglite = await createPglite(dataDir, { schemaKey: key });
     opened.push(pglite);
     expect(existsSync(left)).toBe(false);
-    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+    // The snapshot's files only: nothing of the copy cut short came along.
+    expect(existsSync(join(dataDir, 'left-behind'))).toBe(false);
+    expect(readFileSync(join(dataDir, 'PG_VERSION'), 'utf8').trim()).not.toBe('17');
   });
 
   it('is not copied into a folder that already holds files, which PGlite is left to open', async () => {

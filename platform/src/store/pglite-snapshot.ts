@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type Extensions, PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { installCacheFolder, writeFileWhole } from '../files/install-cache.ts';
 import { bundleContentKey } from '../threads/bundle.ts';
 
 /** pgcrypto: the read models' personal columns are opened in SQL (../read-models/sealed-columns.ts). */
@@ -20,8 +21,7 @@ const pgliteVersion = (): string => {
   throw new Error("PGlite's version could not be found");
 };
 
-const snapshotFolder = () =>
-  process.env.PORTAL_PGLITE_SNAPSHOT_DIR ?? resolve(import.meta.dirname, '../../../node_modules/.cache/portal-pglite');
+const snapshotFolder = () => installCacheFolder('portal-pglite', process.env.PORTAL_PGLITE_SNAPSHOT_DIR);
 
 /** Where the snapshot for this PGlite lives (PORTAL_PGLITE_SNAPSHOT_DIR overrides the folder, for tests). */
 export function snapshotPath(): string {
@@ -88,11 +88,7 @@ export async function makeSnapshotFolder(path: string, prepare: (db: PGlite) => 
 
 /** Writes the data folder of `db` as a tar file at `path`, whole or not at all: a reader never sees half a file. */
 export async function writeSnapshot(db: PGlite, path: string): Promise<void> {
-  const tar = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
-  mkdirSync(dirname(path), { recursive: true });
-  const partial = `${path}.${process.pid}.partial`;
-  writeFileSync(partial, tar);
-  renameSync(partial, path);
+  writeFileWhole(path, Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer()));
 }
 
 /**
@@ -129,19 +125,14 @@ export async function createPglite(
 
 /**
  * Copies the snapshot's data folder to `dataDir`, whole or not at all (a copy cut short is never
- * taken for a database): into a folder beside it, then renamed to it. False when there is no such
- * snapshot, or `dataDir` already holds something (PGlite is left to decide).
+ * taken for a database): into `<dataDir>.partial` beside it, then renamed to it; a copy a killed
+ * start left there goes first (one process opens a data folder: open.ts locks it). False when
+ * there is no such snapshot, or `dataDir` already holds something (PGlite is left to decide).
  */
 function copiedFrom(snapshot: string, dataDir: string): boolean {
   if (!existsSync(join(snapshot, 'PG_VERSION'))) return false;
-  // A copy a killed process left (the folder holds no database yet, so no process uses it).
-  const left = new RegExp(`^${escapeRegExp(basename(dataDir))}\\.\\d+\\.partial$`);
-  const parent = dirname(dataDir);
-  if (existsSync(parent)) {
-    for (const name of readdirSync(parent).filter((found) => left.test(found)))
-      rmSync(join(parent, name), { recursive: true, force: true });
-  }
-  const partial = `${dataDir}.${process.pid}.partial`;
+  const partial = `${dataDir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
   try {
     cpSync(snapshot, partial, { recursive: true });
     renameSync(partial, dataDir); // onto an empty folder too
@@ -152,5 +143,3 @@ function copiedFrom(snapshot: string, dataDir: string): boolean {
     rmSync(partial, { recursive: true, force: true });
   }
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { getDistricts, getProvinces, getSubDistricts } from 'thai-address-universal';
 import { type Province, ProvinceList } from '@portal/contracts/views/address';
+import { installCacheFolder, writeFileWhole } from '@portal/platform/files/install-cache';
 
 /** Thai alphabetical order: one collator for every comparison (a locale string per call makes one each time). */
 const thai = new Intl.Collator('th');
@@ -59,19 +60,13 @@ export async function buildAddressTree(): Promise<Province[]> {
  */
 export function keptTreePath(): string {
   const { version } = createRequire(import.meta.url)('thai-address-universal/package.json') as { version: string };
-  const folder =
-    process.env.PORTAL_ADDRESS_TREE_DIR ??
-    resolve(import.meta.dirname, '../../../node_modules/.cache/portal-addresses');
+  const folder = installCacheFolder('portal-addresses', process.env.PORTAL_ADDRESS_TREE_DIR);
   return join(folder, `tree-${version}-icu-${process.versions.icu ?? 'none'}.json`);
 }
 
 /** Builds the tree and keeps it at `path`, whole or not at all. */
 export async function keepAddressTree(path = keptTreePath()): Promise<void> {
-  const built = await buildAddressTree();
-  mkdirSync(dirname(path), { recursive: true });
-  const partial = `${path}.${process.pid}.partial`;
-  writeFileSync(partial, JSON.stringify(built));
-  renameSync(partial, path);
+  writeFileWhole(path, JSON.stringify(await buildAddressTree()));
 }
 
 /** The tree `npm ci` kept, or null when there is none for this package and ICU, or it is not a tree. */
