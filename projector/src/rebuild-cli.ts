@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createEventStoreSchema } from '@portal/platform/store/schema';
 import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key';
 import { rebuildWhereTheDatabaseIs } from './thread/rebuild-beside.ts';
+import { REBUILD_BAR } from './rebuild-progress.ts';
 
 /** `npm run rebuild`: every read model rebuilt from the log, with a progress bar. */
 const config = databaseConfigFromEnv();
@@ -15,9 +16,7 @@ const db = await openDatabase(config);
 try {
   await createEventStoreSchema(db);
   console.log(`Rebuilding read models from the log in ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}`);
-  const bar = new SingleBar({
-    format: 'rebuild [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left{stage}',
-  });
+  const bar = new SingleBar(REBUILD_BAR);
   let started = false;
   const { events } = await rebuildWhereTheDatabaseIs(db, {
     onProgress: (done, total) => {
