@@ -210,12 +210,17 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run backup and npm run restore',
         env: { ...env, DATABASE_URL: source.url! },
       });
       expect(backup.stdout).toMatch(/Wrote .*portal\.backup\.gz: \d+ rows \(20 events\)/);
+      // Not on a terminal here: the progress comes as whole lines on stderr, to the last row.
+      expect(backup.stderr).toMatch(/^backup \[=+\] 100% \| (\d+)\/\1 rows \| /m);
       expect(existsSync(file)).toBe(true);
       const restore = await run('npm', ['run', '--silent', 'restore', '--', file], {
         cwd: root,
         env: { ...env, DATABASE_URL: target.url! },
       });
       expect(restore.stdout).toContain('Restored 20 events');
+      expect(restore.stderr).toMatch(/^restore \[=+\] 100% \| (\d+)\/\1 rows/m);
+      expect(restore.stderr).toMatch(/^rebuild \[=+\] 100% \| 20\/20 events/m);
+      expect(restore.stderr + backup.stderr).not.toMatch(/NFs|NaN/);
       const [{ n }] = (await target.db.query(`SELECT count(*)::int AS n FROM es.events`)) as [{ n: number }];
       expect(n).toBe(20);
       // Into another cluster, whose transaction ids are far behind this one's (PGlite's): every event readable.

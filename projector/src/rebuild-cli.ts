@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createEventStoreSchema } from '@portal/platform/store/schema';
 import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key';
 import { rebuildWhereTheDatabaseIs } from './thread/rebuild-beside.ts';
-import { REBUILD_BAR } from './rebuild-progress.ts';
+import { REBUILD_BAR } from '@portal/platform/cli/progress-bar';
 
 /** `npm run rebuild`: every read model rebuilt from the log, with a progress bar. */
 const config = databaseConfigFromEnv();

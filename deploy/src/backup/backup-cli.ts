@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
+import { progressBar } from '@portal/platform/cli/progress-bar';
 import { uploadsDirFromEnv } from '@portal/platform/http/service-config';
 import { databaseConfigFromEnv, openDatabase } from '@portal/platform/store/open';
 import { backupSize, writeBackup } from './backup.ts';
@@ -16,7 +17,9 @@ const out = resolve(process.argv[2] ?? `backups/portal-${new Date().toISOString(
 mkdirSync(dirname(out), { recursive: true });
 const config = databaseConfigFromEnv();
 const db = await openDatabase(config);
-const bar = new SingleBar({ format: 'backup [{bar}] {percentage}% | {value}/{total} rows | {table}' });
+const bar = new SingleBar(
+  progressBar('backup [{bar}] {percentage}% | {value}/{total} rows | {eta_formatted} | {table}'),
+);
 let started = false;
 try {
   const started_at = Date.now();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
+import { progressBar } from '@portal/platform/cli/progress-bar';
 import { prepareCommandTables } from '@portal/command-api/app';
 import { uploadsDirFromEnv } from '@portal/platform/http/service-config';
 import { dataKeysFromEnv, useDataKeys } from '@portal/platform/privacy/data-key';
@@ -22,7 +23,7 @@ const config = databaseConfigFromEnv();
 const embeddedKey = !config.databaseUrl || existsSync(join(config.dataDir, 'data-key'));
 useDataKeys(dataKeysFromEnv(process.env, embeddedKey ? config.dataDir : undefined));
 const db = await openDatabase(config);
-const bar = new SingleBar({ format: '{stage} [{bar}] {percentage}% | {value}/{total} {unit}' });
+const bar = new SingleBar(progressBar('{stage} [{bar}] {percentage}% | {value}/{total} {unit} | {eta_formatted}'));
 try {
   const startedAt = Date.now();
   let started = false;

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { SingleBar } from 'cli-progress';
 import { describe, expect, it } from 'vitest';
-import { REBUILD_BAR } from '../src/rebuild-progress.ts';
+import { REBUILD_BAR } from '../src/cli/progress-bar.ts';
 
 /** `npm run rebuild`'s bar writing its lines to `lines` (as it would to a terminal that is not one). */
 function bar(lines: string[]) {
