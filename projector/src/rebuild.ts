@@ -5,7 +5,7 @@ import { type LogSpan, readLogSpan } from '@portal/platform/store/log-span';
 import { type Share, readLogRange } from './log-range.ts';
 import { projectionsAside } from '@portal/platform/read-models/projection-faults';
 import { type Checkpoint, type EventStore, START, checkpointOf, isAtOrBefore } from '@portal/platform/store/port';
-import type { SqlDatabase } from '@portal/platform/store/sql';
+import { type SqlDatabase, sqlState } from '@portal/platform/store/sql';
 import { allSettledOrFirstFailure } from '@portal/platform/async/settled';
 import { analyzeTables, buildQueryIndexes, setQueryIndexesAside } from '@portal/platform/read-models/query-indexes';
 import type { Projection } from './projection.ts';
@@ -203,8 +203,14 @@ async function fillInDatabase(
       if ((await projectionsAside(tx, schema)).has(projection.name)) return false;
       return fill(tx, schema, span);
     })
-    // A cast the statement's checks let by (a date that is none): `apply` decides, as it would have.
-    .catch(() => false);
+    // An error of the data (class 22: a date that is none, which the checks let by and the cast
+    // refuses): `apply` decides, as it would have. Any other is the statement's own (a table it
+    // names gone, a mistake in its text) or the database's, and fails the rebuild: given to
+    // `apply`, every span would have been written the slow way with nobody told.
+    .catch((error: unknown) => {
+      if (sqlState(error)?.startsWith('22')) return false;
+      throw error;
+    });
   if (!filled) await fillBatch(db, schema, projection, await readLogRange(db, span, [...types]));
 }
 

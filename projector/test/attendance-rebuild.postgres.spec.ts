@@ -5,7 +5,7 @@ import type { NewEvent } from '@portal/contracts/envelope';
 import { unlockReadModels } from '@portal/platform/read-models/sealed-columns';
 import { readEventsAt } from '@portal/platform/store/event-store';
 import { type Checkpoint, type EventStore, START } from '@portal/platform/store/port';
-import type { SqlDatabase } from '@portal/platform/store/sql';
+import { type SqlDatabase, sqlState } from '@portal/platform/store/sql';
 import { openEventStore, postgresDatabase, postgresSkipReason } from '@portal/platform/testing/databases';
 import { projections } from '../src/projections/index.ts';
 import { attendanceProjection } from '../src/projections/attendance/projection.ts';
@@ -121,6 +121,54 @@ describe.skipIf(skipped)('a rebuild of the attendance on PostgreSQL', () => {
       `SELECT count(*)::int AS n FROM statement.attendance WHERE voided_at IS NOT NULL`,
     );
     expect(voided!.n).toBeGreaterThan(0);
+  });
+
+  /**
+   * The statement's own fault (a table it names gone, a mistake in its text after a change) must
+   * fail the rebuild: given to `apply` instead, every span would be written the slow way, rows
+   * right and nobody told. Only an error of the data (class 22: a date the checks let by that
+   * the cast refuses) hands the span to `apply`, which decides on the event as a projector does.
+   */
+  it('fails the rebuild on an error of its own, and gives apply a span only on an error of the data', async () => {
+    await db.query(`DELETE FROM es.events`);
+    const stories = fc.sample(fc.array(step, { minLength: 10, maxLength: 40 }), { seed: 29, numRuns: 4 });
+    for (const [i, steps] of stories.entries()) {
+      for (const [streamId, event] of await story(db, `e${i}`, steps)) {
+        await store.append(streamId, [event], { expectedRevision: 'any' });
+      }
+    }
+    const failingWith = (statement: string) =>
+      projections.map((projection): Projection =>
+        projection.rebuildInDatabase
+          ? {
+              ...projection,
+              rebuildInDatabase: {
+                types: projection.rebuildInDatabase.types,
+                fill: async (sql) => (await sql.query(statement), true),
+              },
+            }
+          : projection,
+      );
+    const notOfTheData = await rebuildReadModels({
+      db,
+      store,
+      projections: failingWith(`SELECT * FROM statement_table_not_there`),
+      schema: 'broken',
+      batch: 5,
+    }).catch((error: unknown) => error);
+    expect(sqlState(notOfTheData)).toBe('42P01');
+
+    await rebuildReadModels({
+      db,
+      store,
+      projections: failingWith(`SELECT '2026-02-30T09:00:00.000Z'::timestamptz`),
+      schema: 'data_refused',
+      batch: 5,
+    });
+    await rebuildReadModels({ db, store, projections: withoutStatement, schema: 'applied', batch: 5 });
+    const [attempts] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_refused.scan_attempts`);
+    expect(attempts!.n).toBeGreaterThan(10);
+    expect(await readModelDifferences(db, 'applied', 'data_refused')).toEqual([]);
   });
 
   it('leaves to apply a span with an event it is not sure of, and apply decides as a projector does', async () => {
