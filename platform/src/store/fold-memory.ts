@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Folded, StreamFold } from './port.ts';
 
 /** Streams remembered at most, per store: a course of 2,000 members folds to about 100 KB. */
@@ -10,7 +11,7 @@ export const REMEMBERED_STREAMS = 5_000;
  */
 export function createFoldMemory(limit = REMEMBERED_STREAMS) {
   const ids = new WeakMap<StreamFold<unknown>, number>();
-  const folds = new Map<string, Folded<unknown>>();
+  const folds = new LRUCache<string, Folded<unknown>>({ max: limit });
   let nextId = 0;
   const keyOf = (fold: StreamFold<unknown>, streamId: string) => {
     let id = ids.get(fold);
@@ -19,22 +20,14 @@ export function createFoldMemory(limit = REMEMBERED_STREAMS) {
   };
   return {
     get<State>(fold: StreamFold<State>, streamId: string): Folded<State> | undefined {
-      const key = keyOf(fold as StreamFold<unknown>, streamId);
-      const folded = folds.get(key);
-      if (folded) {
-        folds.delete(key);
-        folds.set(key, folded);
-      }
-      return folded as Folded<State> | undefined;
+      return folds.get(keyOf(fold as StreamFold<unknown>, streamId)) as Folded<State> | undefined;
     },
     /** Remembers a fold unless one at a later revision is remembered already. */
     set<State>(fold: StreamFold<State>, streamId: string, folded: Folded<State>) {
       const key = keyOf(fold as StreamFold<unknown>, streamId);
       const known = folds.get(key);
       if (known && known.revision > folded.revision) return;
-      folds.delete(key);
       folds.set(key, folded);
-      if (folds.size > limit) folds.delete(folds.keys().next().value!);
     },
     /** Forgets everything: the log is behind what was read (a database restored under the process). */
     clear: () => folds.clear(),

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * The statements an adapter keeps prepared, by text: PGlite's for its one session
  * (pglite-statements.ts), PostgreSQL's for each pooled connection (postgres.ts). Parsing and
@@ -11,41 +13,34 @@
  * call, a list's length written into it, so the kept must be bounded).
  */
 export class KeptStatements<Statement extends { name: string }> {
-  private readonly kept = new Map<string, Statement>();
   /**
    * Names forgotten and not yet closed in the database. PGlite's Close of one that is gone is no
    * error; PostgreSQL's DEALLOCATE is, so postgres.ts closes only those its server prepared.
    */
   readonly closing: string[] = [];
+  private readonly kept: LRUCache<string, Statement>;
 
-  constructor(private readonly capacity = 256) {}
+  constructor(capacity = 256) {
+    // Whatever leaves (the least recently used past `capacity`, or one forgotten) is to be closed.
+    this.kept = new LRUCache({ max: capacity, dispose: (statement) => this.closing.push(statement.name) });
+  }
 
   /** The statement kept for `text`, now the most recently used. */
   get(text: string): Statement | undefined {
-    const statement = this.kept.get(text);
-    if (statement) {
-      // Most recently used last: the first is the one forgotten when there are too many.
-      this.kept.delete(text);
-      this.kept.set(text, statement);
-    }
-    return statement;
+    return this.kept.get(text);
   }
 
   keep(text: string, statement: Statement): Statement {
     this.kept.set(text, statement);
-    if (this.kept.size > this.capacity) this.forget(this.kept.keys().next().value!);
     return statement;
   }
 
   forget(text: string): void {
-    const statement = this.kept.get(text);
-    if (!statement) return;
     this.kept.delete(text);
-    this.closing.push(statement.name);
   }
 
   forgetAll(): void {
-    for (const text of [...this.kept.keys()]) this.forget(text);
+    this.kept.clear();
   }
 }
 
