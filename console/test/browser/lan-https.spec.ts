@@ -20,7 +20,7 @@ import {
   waitForOutcome,
   withPortalAndBrowser,
 } from './chromium.ts';
-import { homeTrusting, passVideo } from './fake-camera.ts';
+import { homeTrusting, oneCameraAtATime, passVideo } from './fake-camera.ts';
 import { terminalHtml } from './terminal.ts';
 
 const skip = phoneOnLanSkipReason();
@@ -108,7 +108,7 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
     }
   });
 
-  it('switches to the other camera and shows its picture, however often the partner switches', async () => {
+  it('switches to the other camera and shows its picture, however often and fast the partner switches, on a phone that opens one camera at a time', async () => {
     const twoCameras = await launchChromium([
       '--use-fake-device-for-media-stream=device-count=2',
       '--use-fake-ui-for-media-stream',
@@ -116,28 +116,63 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
     try {
       const page = await signIn(twoCameras, portal.url, partner);
       await page.context().grantPermissions(['camera'], { origin: portal.url });
+      await page.context().addInitScript(oneCameraAtATime);
       await page.goto(`${portal.url}${roundUrl}`);
       const choice = page.getByLabel('Camera');
-      // What the viewfinder shows: each picture playing in it, and the camera it remembers.
+      // What the viewfinder shows: each picture playing in it, the camera it remembers, and any
+      // problem the page tells of.
       const viewfinder = () =>
         page.evaluate(() => ({
           playing: [...document.querySelectorAll('.scanner-view video')].map(
             (video) => !(video as HTMLVideoElement).paused && (video as HTMLVideoElement).readyState >= 2,
           ),
           camera: localStorage.getItem('scanner.camera'),
+          problem: document.querySelector('[data-problem]')?.getAttribute('data-problem') ?? null,
         }));
       await expect.poll(() => choice.locator('option').count(), { timeout: 15_000 }).toBe(2);
       const ids = await choice
         .locator('option')
         .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
       expect(ids).toHaveLength(2);
+      const showsOnly = async (id: string) => {
+        const shown = { playing: [true], camera: id, problem: null };
+        await expect.poll(viewfinder, { timeout: 15_000 }).toEqual(shown);
+        // And it stays: nothing left of the camera before takes the picture away.
+        await page.waitForTimeout(1_000);
+        expect(await viewfinder()).toEqual(shown);
+      };
       for (const id of [ids[0]!, ids[1]!, ids[0]!, ids[1]!]) {
         await choice.selectOption(id);
-        await expect.poll(viewfinder, { timeout: 15_000 }).toEqual({ playing: [true], camera: id });
-        // And it stays: nothing left of the camera before takes the picture away.
-        await page.waitForTimeout(500);
-        expect(await viewfinder()).toEqual({ playing: [true], camera: id });
+        await showsOnly(id);
       }
+      // A partner who changes their mind at once: each camera chosen before the one before it has
+      // started or stopped. The last chosen is the one shown, once.
+      for (const gap of [0, 20, 60, 150]) {
+        await choice.evaluate(
+          async (select, { order, gap }) => {
+            for (const id of order) {
+              (select as HTMLSelectElement).value = id;
+              select.dispatchEvent(new Event('change', { bubbles: true }));
+              await new Promise((resolve) => setTimeout(resolve, gap));
+            }
+          },
+          { order: [ids[0]!, ids[1]!, ids[0]!, ids[1]!, ids[0]!], gap },
+        );
+        await showsOnly(ids[0]!);
+      }
+      // Leaving the page (within the app) the moment a camera is chosen, before its picture
+      // comes: the camera is closed all the same, not left on.
+      await choice.evaluate((select, id) => {
+        (select as HTMLSelectElement).value = id;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        window.history.pushState(null, '', '/');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, ids[1]!);
+      await expect.poll(() => page.locator('.scanner-view').count()).toBe(0);
+      const openCameras = () => page.evaluate(() => (window as unknown as { openCameras: () => number }).openCameras());
+      await expect.poll(openCameras, { timeout: 5_000 }).toBe(0);
+      await page.waitForTimeout(1_000);
+      expect(await openCameras()).toBe(0);
       await page.context().close();
     } finally {
       await twoCameras.close();
