@@ -118,3 +118,16 @@ export function oneCameraAtATime() {
   // How many cameras the page holds open, for the test to ask.
   Object.assign(window, { openCameras: () => given.filter((track) => track.readyState === 'live').length });
 }
+
+/**
+ * An init script making the page's camera take a second to open, as a phone's does while it asks
+ * its owner or wakes the camera up: time for a person to leave the page meanwhile.
+ */
+export function slowToOpen() {
+  const devices = navigator.mediaDevices;
+  const open = devices.getUserMedia.bind(devices);
+  devices.getUserMedia = async (constraints) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    return open(constraints);
+  };
+}

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
+import { oneCameraAtATime, slowToOpen } from './fake-camera.ts';
 import { startSmtpSink } from '@portal/deploy/testing/smtp-sink';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import {
@@ -256,6 +257,17 @@ describe.skipIf(chromiumSkipReason())('contact, e-mail, help, about, camera, not
           ),
         )
         .toBe(true);
+
+      // Leaving while the camera is still opening: it is closed as soon as it opens.
+      await page.context().addInitScript(oneCameraAtATime);
+      await page.context().addInitScript(slowToOpen);
+      await page.goto(`${portal.url}/camera`);
+      await page.getByRole('button', { name: 'Start Camera' }).click();
+      await page.getByText('Asking for the camera...').waitFor();
+      await page.getByRole('link', { name: 'Course Portal' }).first().click();
+      await page.waitForURL(/\/partner$/);
+      await page.waitForTimeout(2_000);
+      expect(await page.evaluate(() => (window as unknown as { openCameras: () => number }).openCameras())).toBe(0);
       await page.context().close();
     } finally {
       await withCamera.close();

@@ -38,7 +38,11 @@ export function CameraPage() {
     return () => clearTimeout(timer);
   }, [status]);
 
+  // Each ask for the camera, numbered: one released meanwhile (Stop, or leaving the page while the
+  // phone was still asking or waking its camera) is closed the moment it opens, never left on.
+  const asked = useRef(0);
   const release = useCallback(() => {
+    asked.current += 1;
     stream.current?.getTracks().forEach((track) => track.stop());
     stream.current = null;
     if (video.current) video.current.srcObject = null;
@@ -50,7 +54,13 @@ export function CameraPage() {
     setProblem(null);
     setStatus({ tone: 'info', text: t('camera.requesting') });
     try {
-      stream.current = await navigator.mediaDevices.getUserMedia({ video: VIDEO, audio: false });
+      const ask = ++asked.current;
+      const opened = await navigator.mediaDevices.getUserMedia({ video: VIDEO, audio: false });
+      if (ask !== asked.current) {
+        opened.getTracks().forEach((track) => track.stop());
+        return;
+      }
+      stream.current = opened;
       if (video.current) {
         video.current.srcObject = stream.current;
         await video.current.play();
