@@ -20,7 +20,8 @@ import {
   waitForOutcome,
   withPortalAndBrowser,
 } from './chromium.ts';
-import { homeTrusting, oneCameraAtATime, passVideo } from './fake-camera.ts';
+import { homeTrusting, passVideo } from './fake-camera.ts';
+import { oneCameraAtATime } from './phone-cameras.ts';
 import { terminalHtml } from './terminal.ts';
 
 const skip = phoneOnLanSkipReason();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
-import { oneCameraAtATime, slowToOpen } from './fake-camera.ts';
+import { oneCameraAtATime, slowToOpen } from './phone-cameras.ts';
 import { startSmtpSink } from '@portal/deploy/testing/smtp-sink';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import {
