@@ -51,7 +51,7 @@ const packageBoundary = (files, regex, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.kafka/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'console/dist.*/**', 'data/**', '.kafka/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['console/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },

@@ -10,7 +10,7 @@ import { markInUse, serverEntry } from './server-build.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const stale = consoleStale();
 // The console's build, when there is one to make, starts first: it takes seconds, the portal's bundle a fraction of one.
-const consoleBuilt = stale ? new Promise((done) => buildConsole().on('exit', done)) : null;
+const consoleBuilt = stale ? buildConsole() : null;
 
 // The portal's own code bundled (server-build.mjs: seconds less than loading its TypeScript
 // modules through tsx's loader in each of its threads), with source maps so that a stack names

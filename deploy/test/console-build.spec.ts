@@ -1,0 +1,42 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: plain JavaScript (it runs before anything is built), without declarations
+import { buildConsole, consoleStale } from '../scripts/console-build.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const dist = join(root, 'console/dist');
+
+/**
+ * What is missing from console/dist while its index.html is there (which is what tells `npm start`
+ * the console is built): the files the page loads, and the service worker with its manifest.
+ */
+function missingFromBuild(): string[] {
+  let page: string;
+  try {
+    page = readFileSync(join(dist, 'index.html'), 'utf8');
+  } catch {
+    return []; // no build: a start builds one
+  }
+  const named = [...page.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css|webmanifest))"/g)].map((m) => m[1]!);
+  return [...named, 'sw.js', 'registerSW.js', 'manifest.webmanifest'].filter((file) => !existsSync(join(dist, file)));
+}
+
+describe('the console build (deploy/scripts/console-build.mjs)', () => {
+  it('puts a build in place whole, even with two at once: console/dist is never a page without its files', async () => {
+    expect(missingFromBuild()).toEqual([]);
+    const seen = new Set<string>();
+    const watch = setInterval(() => missingFromBuild().forEach((file) => seen.add(file)), 5);
+    try {
+      expect(await Promise.all([buildConsole(), buildConsole()])).toEqual([0, 0]);
+    } finally {
+      clearInterval(watch);
+    }
+    expect([...seen]).toEqual([]);
+    expect(missingFromBuild()).toEqual([]);
+    expect(consoleStale()).toBe(false);
+    // Nothing of either build is left beside it (other test files' starts may be building theirs).
+    const ours = (name: string) => name.startsWith('dist.') && name.includes(`-${process.pid}-`);
+    expect(readdirSync(join(root, 'console')).filter(ours)).toEqual([]);
+  }, 180_000);
+});
