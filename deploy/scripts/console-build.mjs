@@ -71,6 +71,9 @@ function putInPlace(made) {
   for (const old of aside) rmSync(old, { recursive: true, force: true });
 }
 
+/** Builds this process has started: two started in one millisecond still get folders of their own. */
+let builds = 0;
+
 /**
  * Builds the console for production with Vite itself (not through npm: a second less) into a
  * folder of its own beside console/dist, then puts it in place; resolves to the build's exit code.
@@ -82,7 +85,7 @@ export function buildConsole() {
     const left = /^dist\.(?:building|old)-(\d+)-/.exec(name);
     if (left && !running(Number(left[1]))) rmSync(join(root, 'console', name), { recursive: true, force: true });
   }
-  const made = `${dist}.building-${process.pid}-${Date.now()}`;
+  const made = `${dist}.building-${process.pid}-${Date.now()}-${++builds}`;
   const vite = spawn(
     process.execPath,
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', made],
