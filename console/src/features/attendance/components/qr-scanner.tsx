@@ -69,10 +69,11 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
           () => {},
         );
         const opened = scanner.getRunningTrackSettings().deviceId ?? remembered?.id ?? null;
-        if (opened) localStorage.setItem(CAMERA_KEY, opened);
         // Now that the camera is allowed, the list has every camera's id and name.
         const named = (await listedCameras()).filter((camera) => camera.id !== '');
+        // A camera chosen meanwhile is the one to remember, not this one, now being stopped.
         if (stopped) return;
+        if (opened) localStorage.setItem(CAMERA_KEY, opened);
         setCameras(named);
         setRunning(opened);
         setProblem(null);
