@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: plain JavaScript (it runs before anything is built), without declarations
 import { buildConsole, consoleStale } from '../scripts/console-build.mjs';
 
@@ -25,18 +25,31 @@ function missingFromBuild(): string[] {
 describe('the console build (deploy/scripts/console-build.mjs)', () => {
   it('puts a build in place whole, even with two at once: console/dist is never a page without its files', async () => {
     expect(missingFromBuild()).toEqual([]);
+    // This process's builds' folders (other test files' starts may be building theirs).
+    const ours = (name: string) => name.startsWith('dist.building-') && name.includes(`-${process.pid}-`);
     const seen = new Set<string>();
-    const watch = setInterval(() => missingFromBuild().forEach((file) => seen.add(file)), 5);
+    const folders = new Set<string>();
+    const watch = setInterval(() => {
+      missingFromBuild().forEach((file) => seen.add(file));
+      readdirSync(join(root, 'console'))
+        .filter(ours)
+        .forEach((name) => folders.add(name));
+    }, 5);
+    // Both started in the same millisecond, as a fast machine may start them.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    const both = [buildConsole(), buildConsole()];
+    now.mockRestore();
     try {
-      expect(await Promise.all([buildConsole(), buildConsole()])).toEqual([0, 0]);
+      expect(await Promise.all(both)).toEqual([0, 0]);
     } finally {
       clearInterval(watch);
     }
     expect([...seen]).toEqual([]);
     expect(missingFromBuild()).toEqual([]);
     expect(consoleStale()).toBe(false);
-    // Nothing of either build is left beside it (other test files' starts may be building theirs).
-    const ours = (name: string) => name.startsWith('dist.') && name.includes(`-${process.pid}-`);
+    // Each build had a folder of its own (they once shared one, named by the millisecond).
+    expect(folders.size).toBe(2);
+    // Nothing of either build is left beside it.
     expect(readdirSync(join(root, 'console')).filter(ours)).toEqual([]);
   }, 180_000);
 });
