@@ -21,7 +21,7 @@ import {
   withPortalAndBrowser,
 } from './chromium.ts';
 import { homeTrusting, passVideo } from './fake-camera.ts';
-import { oneCameraAtATime } from './phone-cameras.ts';
+import { phoneCameras } from './phone-cameras.ts';
 import { terminalHtml } from './terminal.ts';
 
 const skip = phoneOnLanSkipReason();
@@ -117,7 +117,7 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
     try {
       const page = await signIn(twoCameras, portal.url, partner);
       await page.context().grantPermissions(['camera'], { origin: portal.url });
-      await page.context().addInitScript(oneCameraAtATime);
+      await page.context().addInitScript(phoneCameras, { oneAtATime: true });
       await page.goto(`${portal.url}${roundUrl}`);
       const choice = page.getByLabel('Camera');
       // What the viewfinder shows: each picture playing in it, the camera it remembers, and any
@@ -174,6 +174,53 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
       await expect.poll(openCameras, { timeout: 5_000 }).toBe(0);
       await page.waitForTimeout(1_000);
       expect(await openCameras()).toBe(0);
+      await page.context().close();
+    } finally {
+      await twoCameras.close();
+    }
+  });
+
+  it('remembers the camera chosen last, though the one before it opened after the choice and the chosen one will not open', async () => {
+    const twoCameras = await launchChromium([
+      '--use-fake-device-for-media-stream=device-count=2',
+      '--use-fake-ui-for-media-stream',
+    ]);
+    try {
+      const page = await signIn(twoCameras, portal.url, partner);
+      await page.context().grantPermissions(['camera'], { origin: portal.url });
+      await page.context().addInitScript(phoneCameras, { oneAtATime: true });
+      await page.goto(`${portal.url}${roundUrl}`);
+      const choice = page.getByLabel('Camera');
+      await expect.poll(() => choice.locator('option').count(), { timeout: 15_000 }).toBe(2);
+      const [first, second] = await choice
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      const state = () =>
+        page.evaluate(() => ({
+          remembered: localStorage.getItem('scanner.camera'),
+          chosen: (document.querySelector('.scanner select') as HTMLSelectElement | null)?.value ?? null,
+          problem: document.querySelector('[data-problem]')?.getAttribute('data-problem') ?? null,
+        }));
+      await choice.selectOption(first!);
+      await expect.poll(state, { timeout: 15_000 }).toEqual({ remembered: first, chosen: first, problem: null });
+      // The second camera is taken by another app; the first takes a second to open.
+      await page.evaluate(
+        ({ first, second }) => Object.assign(window, { cameraRules: { slow: { [first]: 1_000 }, failing: second } }),
+        { first: first!, second: second! },
+      );
+      await choice.selectOption(second!);
+      await expect.poll(state, { timeout: 15_000 }).toMatchObject({ problem: 'busy' });
+      // The partner tries the first again, then, before it has opened, the second once more.
+      await choice.selectOption(first!);
+      await page.waitForTimeout(200);
+      await choice.selectOption(second!);
+      await page.waitForTimeout(2_000);
+      const last = { remembered: second, chosen: second, problem: 'busy' };
+      expect(await state()).toEqual(last);
+      // And on the next visit (the other app gone) the page opens the camera chosen last, not the
+      // one that opened late.
+      await page.reload();
+      await expect.poll(state, { timeout: 15_000 }).toEqual({ ...last, problem: null });
       await page.context().close();
     } finally {
       await twoCameras.close();

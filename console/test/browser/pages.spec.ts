@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
-import { oneCameraAtATime, slowToOpen } from './phone-cameras.ts';
+import { phoneCameras } from './phone-cameras.ts';
 import { startSmtpSink } from '@portal/deploy/testing/smtp-sink';
 import { sampleMember, samplePartner } from '@portal/platform/testing/accounts';
 import {
@@ -259,8 +259,7 @@ describe.skipIf(chromiumSkipReason())('contact, e-mail, help, about, camera, not
         .toBe(true);
 
       // Leaving while the camera is still opening: it is closed as soon as it opens.
-      await page.context().addInitScript(oneCameraAtATime);
-      await page.context().addInitScript(slowToOpen);
+      await page.context().addInitScript(phoneCameras, { oneAtATime: true, openingMs: 1_000 });
       await page.goto(`${portal.url}/camera`);
       await page.getByRole('button', { name: 'Start Camera' }).click();
       await page.getByText('Asking for the camera...').waitFor();
