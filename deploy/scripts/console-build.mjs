@@ -77,13 +77,17 @@ let builds = 0;
 /**
  * Builds the console for production with Vite itself (not through npm: a second less) into a
  * folder of its own beside console/dist, then puts it in place; resolves to the build's exit code.
- * Folders a build cut short left (its process gone) are removed first.
+ * Folders a build cut short left (its process gone, or its folder an hour old) are removed first.
  */
 export function buildConsole() {
   console.log('Building the console (once, or after its sources changed)...');
   for (const name of readdirSync(join(root, 'console'))) {
     const left = /^dist\.(?:building|old)-(\d+)-/.exec(name);
-    if (left && !running(Number(left[1]))) rmSync(join(root, 'console', name), { recursive: true, force: true });
+    if (!left) continue;
+    const folder = join(root, 'console', name);
+    // Its process gone, or its id taken since by another (no build lasts an hour).
+    if (!running(Number(left[1])) || Date.now() - statSync(folder).mtimeMs > 60 * 60_000)
+      rmSync(folder, { recursive: true, force: true });
   }
   const made = `${dist}.building-${process.pid}-${Date.now()}-${++builds}`;
   const vite = spawn(

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: plain JavaScript (it runs before anything is built), without declarations
@@ -27,6 +27,13 @@ describe('the console build (deploy/scripts/console-build.mjs)', () => {
     expect(missingFromBuild()).toEqual([]);
     // This process's builds' folders (other test files' starts may be building theirs).
     const ours = (name: string) => name.startsWith('dist.building-') && name.includes(`-${process.pid}-`);
+    // Left by builds cut short, whose process ids are taken since (process 1 always runs): an hour
+    // old, removed by the next build; made a moment ago (maybe a build still running), kept.
+    const leftover = join(root, 'console', 'dist.building-1-0-1');
+    const recent = join(root, 'console', 'dist.building-1-0-2');
+    for (const folder of [leftover, recent]) mkdirSync(folder, { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    utimesSync(leftover, twoHoursAgo, twoHoursAgo);
     const seen = new Set<string>();
     const folders = new Set<string>();
     const watch = setInterval(() => {
@@ -51,5 +58,8 @@ describe('the console build (deploy/scripts/console-build.mjs)', () => {
     expect(folders.size).toBe(2);
     // Nothing of either build is left beside it.
     expect(readdirSync(join(root, 'console')).filter(ours)).toEqual([]);
+    expect(existsSync(leftover)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+    rmSync(recent, { recursive: true });
   }, 180_000);
 });
