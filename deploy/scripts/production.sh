@@ -130,8 +130,9 @@ start_service() {
   program="$(head -n 1 <<<"$spec")"
   local -a env_lines
   mapfile -t env_lines < <(common_env; tail -n +2 <<<"$spec")
-  # node itself (not the tsx wrapper): one process, so a kill reaches the service.
-  (cd "$root" && exec env "${env_lines[@]}" setsid node --import tsx "$program" >>"$logs/$name.log" 2>&1) &
+  # One process (service.mjs runs the service in itself, from the bundle build_bundle made), so a
+  # kill reaches the service.
+  (cd "$root" && exec env "${env_lines[@]}" setsid node deploy/scripts/service.mjs "$program" >>"$logs/$name.log" 2>&1) &
   echo $! >"$(pidfile "$name")"
 }
 
@@ -289,6 +290,12 @@ build_console() {
   node "$root/deploy/scripts/console-build.mjs"
 }
 
+# ---- The services' code bundled once (or when older than its sources) before any starts, rather
+# than by each at once.
+build_bundle() {
+  node "$root/deploy/scripts/server-build.mjs"
+}
+
 services=()
 for i in "${!command_ports[@]}"; do services+=("command-api-$((i + 1))"); done
 services+=(relay)
@@ -297,6 +304,7 @@ for i in "${!query_ports[@]}"; do services+=("query-api-$((i + 1))"); done
 
 up() {
   build_console
+  build_bundle
   start_kafka
   ensure_primary
   start_replica

@@ -1,6 +1,7 @@
-// The embedded portal's code as plain JavaScript, for `npm start` (start.mjs): bundled by esbuild
-// from deploy/src/embedded.ts and the entries of the threads it starts, made when missing or
-// older than any file it was made from (or than this recipe), under node_modules/.cache.
+// The portal's code as plain JavaScript, for `npm start` (start.mjs) and the production shape's
+// services (service.mjs): bundled by esbuild from deploy/src/embedded.ts, the entries of the
+// threads it starts and each service's, made when missing or older than any file it was made from
+// (or than this recipe), under node_modules/.cache.
 // Run from its sources, the portal loads about 400 TypeScript modules through tsx's loader, whose
 // hooks run in a thread of their own on Node 20 and answer each import by a round trip: loading
 // them took 1.9 s where the bundle takes 0.9 s (docs/performance.md, machine AA), in the main
@@ -9,7 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isBuiltin } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,15 +18,25 @@ const cache = join(root, 'node_modules/.cache/portal-server');
 const current = join(cache, 'current.json');
 const recipe = fileURLToPath(import.meta.url);
 
+/** The services of the production shape, each a program of its own (deploy/scripts/service.mjs runs one). */
+export const SERVICES = [
+  'command-api/src/server.ts',
+  'query-api/src/server.ts',
+  'projector/src/server.ts',
+  'relay/src/server.ts',
+];
+
 /**
- * Every module a thread of the portal starts from: the portal itself and each thread's entry
- * (platform/src/threads/bundle.ts finds a thread's bundled entry by the same path).
+ * Every module a thread of the portal starts from: the portal itself, each thread's entry
+ * (platform/src/threads/bundle.ts finds a thread's bundled entry by the same path), and each
+ * service of the production shape.
  */
 const ENTRIES = [
   'deploy/src/embedded.ts',
   'platform/src/store/pglite-worker.ts',
   'projector/src/thread/beside-pglite.ts',
   'projector/src/thread/worker.ts',
+  ...SERVICES,
 ];
 
 /** What decides the bundle beyond its inputs: how each workspace maps its names to files. */
@@ -149,12 +160,13 @@ async function build() {
   return join(out, 'deploy/src/embedded.js');
 }
 
-/** The folder of a bundle's files, from its entry (deploy/src/embedded.js in it). */
-const bundleFolder = (entry) => resolve(dirname(entry), '../..');
+/** The folder of a bundle's files, from one of its entries (deploy/src/embedded.js, a service's). */
+const bundleFolder = (entry) => join(cache, relative(cache, entry).split(sep)[0]);
 
 /**
- * Records that a process (the portal started by start.mjs) runs from this bundle: it may start a
- * thread from the bundle's files at any time, so they stay while it lives, however long that is.
+ * Records that a process (the portal started by start.mjs, a service by service.mjs) runs from this
+ * bundle: it may start a thread from the bundle's files at any time, so they stay while it lives,
+ * however long that is.
  */
 export function markInUse(entry, pid) {
   const users = join(bundleFolder(entry), 'in-use');
@@ -203,3 +215,17 @@ export async function serverEntry() {
     return null;
   }
 }
+
+/**
+ * The bundled module of a service of the production shape (one of SERVICES, as its source's path
+ * from the clone's folder), the bundle built first when missing or stale; null when the code
+ * cannot be bundled (the service then runs from its sources).
+ */
+export async function serviceProgram(program) {
+  if (!SERVICES.includes(program)) throw new Error(`${program} is not a service (${SERVICES.join(', ')})`);
+  const entry = await serverEntry();
+  return entry ? join(bundleFolder(entry), program.replace(/\.ts$/, '.js')) : null;
+}
+
+// Run alone (production.sh, an image's build): makes the bundle when missing or stale.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await serverEntry();

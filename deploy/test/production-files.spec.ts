@@ -49,11 +49,16 @@ describe('the compose file and the systemd units, in step with production.sh', (
     expect(script).toMatch(/COMMAND_PORTS:-3101 3102/);
     expect(script).toMatch(/QUERY_PORTS:-3111 3112/);
     expect(script).toMatch(/PROJECTOR_PORTS:-3121 3122/);
-    for (const kind of kinds)
-      expect(read(`deploy/systemd/course-portal-${kind}@.service`)).toContain(`${kind}/src/server.ts`);
+    // Each from the bundle, through the same launcher.
+    expect(script).toContain('node deploy/scripts/service.mjs "$program"');
     for (const kind of kinds) {
+      expect(read(`deploy/systemd/course-portal-${kind}@.service`)).toContain(
+        `ExecStart=/usr/bin/node deploy/scripts/service.mjs ${kind}/src/server.ts\n`,
+      );
       expect(script).toContain(`echo "${kind}/src/server.ts"`);
-      expect(read('deploy/docker/Dockerfile')).toContain(`"${kind}/src/server.ts"]`);
+      expect(read('deploy/docker/Dockerfile')).toContain(
+        `CMD ["node", "deploy/scripts/service.mjs", "${kind}/src/server.ts"]`,
+      );
     }
   });
 

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '@portal/platform/http/server-kit';
@@ -97,6 +98,24 @@ describe.skipIf(skip !== null)('the production shape', () => {
     }
     expect(status).toMatch(/replica\s+running/);
     expect(status).toMatch(/nginx\s+running\s+200/);
+  });
+
+  it('runs every service from the bundle of its code, not its TypeScript through tsx', () => {
+    const cache = join(import.meta.dirname, '../../../node_modules/.cache/portal-server');
+    const { dir } = JSON.parse(readFileSync(join(cache, 'current.json'), 'utf8')) as { dir: string };
+    const services = ['command-api-1', 'command-api-2', 'query-api-1', 'query-api-2', 'projector-1', 'projector-2'];
+    for (const service of [...services, 'relay']) {
+      const pid = shape.pidOf(service);
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      expect(command.slice(1, 3), service).toEqual([
+        'deploy/scripts/service.mjs',
+        expect.stringMatching(/server\.ts$/),
+      ]);
+      expect(command.join(' '), service).not.toContain('tsx');
+      expect(existsSync(join(cache, dir, 'in-use', String(pid))), `${service} marked as running from ${dir}`).toBe(
+        true,
+      );
+    }
   });
 
   it('serves a calendar feed through nginx, and no log holds its secret address', async () => {
