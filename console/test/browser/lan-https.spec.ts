@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '@portal/deploy/local-tls';
 import type { RunningPortal } from '@portal/deploy/testing/portal-process';
@@ -109,7 +109,11 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
     }
   });
 
-  it('switches to the other camera and shows its picture, however often and fast the partner switches, on a phone that opens one camera at a time', async () => {
+  /**
+   * The round page on a phone with two cameras that opens one at a time, the partner signed in,
+   * once the page lists both: `test` is given the page, the camera's choice and the cameras' ids.
+   */
+  const onTwoCameraPhone = async (test: (page: Page, choice: Locator, ids: string[]) => Promise<void>) => {
     const twoCameras = await launchChromium([
       '--use-fake-device-for-media-stream=device-count=2',
       '--use-fake-ui-for-media-stream',
@@ -120,6 +124,19 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
       await page.context().addInitScript(phoneCameras, { oneAtATime: true });
       await page.goto(`${portal.url}${roundUrl}`);
       const choice = page.getByLabel('Camera');
+      await expect.poll(() => choice.locator('option').count(), { timeout: 15_000 }).toBe(2);
+      const ids = await choice
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      await test(page, choice, ids);
+      await page.context().close();
+    } finally {
+      await twoCameras.close();
+    }
+  };
+
+  it('switches to the other camera and shows its picture, however often and fast the partner switches, on a phone that opens one camera at a time', async () => {
+    await onTwoCameraPhone(async (page, choice, ids) => {
       // What the viewfinder shows: each picture playing in it, the camera it remembers, and any
       // problem the page tells of.
       const viewfinder = () =>
@@ -130,11 +147,6 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
           camera: localStorage.getItem('scanner.camera'),
           problem: document.querySelector('[data-problem]')?.getAttribute('data-problem') ?? null,
         }));
-      await expect.poll(() => choice.locator('option').count(), { timeout: 15_000 }).toBe(2);
-      const ids = await choice
-        .locator('option')
-        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-      expect(ids).toHaveLength(2);
       const showsOnly = async (id: string) => {
         const shown = { playing: [true], camera: id, problem: null };
         await expect.poll(viewfinder, { timeout: 15_000 }).toEqual(shown);
@@ -174,27 +186,11 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
       await expect.poll(openCameras, { timeout: 5_000 }).toBe(0);
       await page.waitForTimeout(1_000);
       expect(await openCameras()).toBe(0);
-      await page.context().close();
-    } finally {
-      await twoCameras.close();
-    }
+    });
   });
 
   it('remembers the camera chosen last, though the one before it opened after the choice and the chosen one will not open', async () => {
-    const twoCameras = await launchChromium([
-      '--use-fake-device-for-media-stream=device-count=2',
-      '--use-fake-ui-for-media-stream',
-    ]);
-    try {
-      const page = await signIn(twoCameras, portal.url, partner);
-      await page.context().grantPermissions(['camera'], { origin: portal.url });
-      await page.context().addInitScript(phoneCameras, { oneAtATime: true });
-      await page.goto(`${portal.url}${roundUrl}`);
-      const choice = page.getByLabel('Camera');
-      await expect.poll(() => choice.locator('option').count(), { timeout: 15_000 }).toBe(2);
-      const [first, second] = await choice
-        .locator('option')
-        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    await onTwoCameraPhone(async (page, choice, [first, second]) => {
       const state = () =>
         page.evaluate(() => ({
           remembered: localStorage.getItem('scanner.camera'),
@@ -221,10 +217,7 @@ describe.skipIf(skip !== null)('the round page from a phone on the local network
       // one that opened late.
       await page.reload();
       await expect.poll(state, { timeout: 15_000 }).toEqual({ ...last, problem: null });
-      await page.context().close();
-    } finally {
-      await twoCameras.close();
-    }
+    });
   });
 
   it('over https at the LAN address, trusting the portal’s authority, reads a pass with the camera', async () => {
