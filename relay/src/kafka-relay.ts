@@ -1,4 +1,4 @@
-import { Partitioners, type Producer } from 'kafkajs';
+import { type Message, Partitioners, type Producer } from 'kafkajs';
 import { type Checkpoint, type EventStore, START, checkpointOf } from '@portal/platform/store/port';
 import { withSchemaLock } from '@portal/platform/store/schema-lock';
 import type { Sql, SqlDatabase } from '@portal/platform/store/sql';
@@ -60,12 +60,43 @@ export async function startRelay(options: RelayOptions) {
   const partitions = await ensureTopic(kafka, topic);
   // Idempotent, one request in flight: the broker keeps each partition in the order sent.
   // Named, so kafkajs need not warn that its default changed: keys are hashed with murmur2, as Java clients do.
-  const producer: Producer = kafka.producer({
-    idempotent: true,
-    maxInFlightRequests: 1,
-    createPartitioner: Partitioners.DefaultPartitioner,
-  });
-  await producer.connect();
+  const newProducer = async () => {
+    const made = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    await made.connect();
+    return made;
+  };
+  let producer: Producer = await newProducer();
+  let broken = false;
+  let sending: Promise<unknown> = Promise.resolve();
+  /**
+   * Sends one request at a time, a batch's and a tick's alike: an idempotent producer numbers each
+   * partition's batches as it builds them, and two sends at once can be numbered alike (kafkajs
+   * issue #598). After a failed send the producer is replaced: after a broker restart CI saw
+   * kafkajs's producer refused every send from then on ("The broker received an out of order
+   * sequence number"), and a new one starts its numbering afresh under a new producer id. What
+   * it sends again that the broker already had, consumers drop by its position.
+   */
+  const send = (messages: Message[]) => {
+    const sent = sending.then(async () => {
+      if (broken) {
+        await producer.disconnect().catch(() => {});
+        producer = await newProducer();
+        broken = false;
+      }
+      try {
+        await producer.send({ topic, acks: -1, messages });
+      } catch (error) {
+        broken = true;
+        throw error;
+      }
+    });
+    sending = sent.catch(() => {});
+    return sent;
+  };
   const tickEveryMs = options.tickEveryMs ?? 100;
   const ticks = (checkpoint: Checkpoint) =>
     Array.from({ length: partitions }, (_, partition) => encodeTick(checkpoint, partition));
@@ -78,7 +109,7 @@ export async function startRelay(options: RelayOptions) {
     owed = null;
     if (!checkpoint) return;
     lastTickAt = Date.now();
-    await producer.send({ topic, acks: -1, messages: ticks(checkpoint) }).catch((error: unknown) => {
+    await send(ticks(checkpoint)).catch((error: unknown) => {
       options.onError?.(error);
       owe(checkpoint);
     });
@@ -102,7 +133,7 @@ export async function startRelay(options: RelayOptions) {
       // due, they travel with the batch, after its events (one request keeps each partition's order).
       const due = !timer && Date.now() - lastTickAt >= tickEveryMs;
       if (due) lastTickAt = Date.now();
-      await producer.send({ topic, acks: -1, messages: [...batch.map(encodeEvent), ...(due ? ticks(last) : [])] });
+      await send([...batch.map(encodeEvent), ...(due ? ticks(last) : [])]);
       if (!due) owe(last);
       await writeCheckpoint(options.db, topic, last);
       published += batch.length;
@@ -116,6 +147,7 @@ export async function startRelay(options: RelayOptions) {
       await subscription.stop();
       if (timer) clearTimeout(timer);
       await tick();
+      await sending;
       await producer.disconnect();
     },
   };
