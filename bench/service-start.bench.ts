@@ -1,6 +1,6 @@
 /**
- * A service of the production shape, from its start until it answers its health check: run as
- * production.sh, the systemd units and the images run it (`node deploy/scripts/service.mjs`, from
+ * A service of the production shape, from its start until its health check answers 200 (started
+ * as the tests start one, deploy/src/testing/portal-process.ts): run as production.sh, the systemd units and the images run it (`node deploy/scripts/service.mjs`, from
  * the bundle of the portal's code), side by side with its TypeScript through tsx (`node --import
  * tsx`, as they ran it before), interleaved (this kind of machine's speed moves from one minute to
  * the next). Each kind of service, BENCH_TIMES pairs each (3), on PostgreSQL (DATABASE_URL) in a
@@ -8,16 +8,14 @@
  * without one); the projector is given none (it follows the log in the database).
  * `DATABASE_URL=postgres://... [KAFKA_BROKERS=127.0.0.1:9092] npx tsx bench/service-start.bench.ts`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { freePort } from '@portal/deploy/testing/portal-process';
+import { startService } from '@portal/deploy/testing/portal-process';
 
-const root = resolve(import.meta.dirname, '..');
 const url = process.env.DATABASE_URL;
 if (!url) {
   console.log('service start: skipped, set DATABASE_URL (the services run on PostgreSQL)');
@@ -25,7 +23,7 @@ if (!url) {
 }
 const times = Number(process.env.BENCH_TIMES ?? 3);
 const brokers = process.env.KAFKA_BROKERS;
-const SERVICES = ['command-api', 'query-api', 'projector', ...(brokers ? ['relay'] : [])];
+const SERVICES: Service[] = ['command-api', 'query-api', 'projector', ...(brokers ? (['relay'] as const) : [])];
 if (!brokers) console.log('relay: skipped, set KAFKA_BROKERS to start it too');
 const DATABASE = 'portal_bench_services';
 const topic = `bench.services.${Date.now()}`;
@@ -38,7 +36,6 @@ const database = new URL(url);
 database.pathname = `/${DATABASE}`;
 const uploads = mkdtempSync(join(tmpdir(), 'bench-services-'));
 const env = {
-  ...process.env,
   DATABASE_URL: database.toString(),
   SESSION_SECRET: randomBytes(32).toString('base64url'),
   DATA_KEY: randomBytes(32).toString('base64'),
@@ -46,32 +43,17 @@ const env = {
   UPLOADS_DIR: uploads,
 };
 
-const ended = (child: ChildProcess) =>
-  new Promise<void>((done) => (child.exitCode !== null ? done() : child.once('exit', () => done())));
+type Service = Parameters<typeof startService>[0];
 
-/** Seconds from the spawn until GET /api/health answers at all (200, or 503 while behind). */
-async function started(service: string, bundled: boolean): Promise<number> {
-  const port = await freePort();
-  const program = `${service}/src/server.ts`;
-  const args = bundled ? ['deploy/scripts/service.mjs', program] : ['--import', 'tsx', program];
+/** Seconds from the call until GET /api/health answers 200 (polled every 50 ms), then stopped. */
+async function started(service: Service, bundled: boolean): Promise<number> {
   const begun = performance.now();
   // The relay publishes to a topic of this run's, not to a portal's on the same broker.
-  const own = { PORT: String(port), KAFKA_BROKERS: service === 'relay' ? brokers : '', KAFKA_TOPIC: topic };
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...own }, stdio: 'ignore' });
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${service} stopped while starting (exit ${child.exitCode})`);
-      const answered = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        () => true,
-        () => false,
-      );
-      if (answered) return (performance.now() - begun) / 1000;
-      await new Promise((wait) => setTimeout(wait, 20));
-    }
-  } finally {
-    child.kill('SIGTERM');
-    await ended(child);
-  }
+  const own = { KAFKA_BROKERS: service === 'relay' ? brokers! : '', KAFKA_TOPIC: topic };
+  const running = await startService(service, { ...env, ...own }, { bundled });
+  const seconds = (performance.now() - begun) / 1000;
+  await running.stop();
+  return seconds;
 }
 
 try {

@@ -94,15 +94,22 @@ export async function startPortalProcess(options: PortalProcessOptions): Promise
   }
 }
 
-/** One service started alone from its server.ts (production mode), waiting for its health. */
+/**
+ * One service started alone from its server.ts (production mode), waiting for its health: through
+ * tsx's loader, or with `bundled` as the production shape runs it (deploy/scripts/service.mjs).
+ */
 export async function startService(
-  workspace: 'command-api' | 'projector' | 'query-api',
+  workspace: 'command-api' | 'projector' | 'query-api' | 'relay',
   env: Record<string, string>,
+  { bundled = false } = {},
 ): Promise<Omit<RunningPortal, 'dataDir' | 'databaseUrl' | 'httpsPort'>> {
   const port = await freePort();
+  const program = `${workspace}/src/server.ts`;
   return startHealthy(
     // One process (node with tsx's loader, not the tsx command, which runs a child): a kill reaches it.
-    [process.execPath, '--import', 'tsx', join(root, workspace, 'src/server.ts')],
+    bundled
+      ? [process.execPath, join(root, 'deploy/scripts/service.mjs'), program]
+      : [process.execPath, '--import', 'tsx', join(root, program)],
     {
       ...env,
       PORT: String(port),
@@ -131,7 +138,7 @@ async function startHealthy(command: string[], env: Record<string, string>, port
       child.kill('SIGKILL');
       throw new Error(`${args.at(-1)} did not become healthy:\n${output}`);
     }
-    await new Promise((done) => setTimeout(done, 250));
+    await new Promise((done) => setTimeout(done, 50));
   }
   return {
     url,
