@@ -1,11 +1,12 @@
 /**
  * A service of the production shape, from its start until its health check answers 200 (started
- * as the tests start one, deploy/src/testing/portal-process.ts): run as production.sh, the systemd units and the images run it (`node deploy/scripts/service.mjs`, from
- * the bundle of the portal's code), side by side with its TypeScript through tsx (`node --import
- * tsx`, as they ran it before), interleaved (this kind of machine's speed moves from one minute to
- * the next). Each kind of service, BENCH_TIMES pairs each (3), on PostgreSQL (DATABASE_URL) in a
- * database of its own, made and dropped here. The relay needs a broker (KAFKA_BROKERS; skipped
- * without one); the projector is given none (it follows the log in the database).
+ * as the tests start one, deploy/src/testing/portal-process.ts): run as production.sh, the
+ * systemd units and the images run it (`node deploy/scripts/service.mjs`, from the bundle of the
+ * portal's code), side by side with its TypeScript through tsx (`node --import tsx`, as they ran
+ * it before), interleaved (this kind of machine's speed moves from one minute to the next). Each
+ * kind of service, BENCH_TIMES pairs each (3), on PostgreSQL (DATABASE_URL) in a database of its
+ * own, made and dropped here. The relay needs a broker (KAFKA_BROKERS; skipped without one); the
+ * projector is given none (it follows the log in the database).
  * `DATABASE_URL=postgres://... [KAFKA_BROKERS=127.0.0.1:9092] npx tsx bench/service-start.bench.ts`.
  */
 import { randomBytes } from 'node:crypto';

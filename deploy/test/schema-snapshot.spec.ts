@@ -126,6 +126,12 @@ describe('the schema snapshot a new embedded database starts from', () => {
     expect((await first.query<{ t: string | null }>(table))[0]!.t).toBe('written_after');
   });
 
+  it('runs a database copied from it with 32 MB of shared buffers, as every embedded database (pglite-snapshot.ts)', async () => {
+    const copied = await open({ schemaKey: key });
+    const [setting] = await copied.query<{ size: string }>(`SELECT current_setting('shared_buffers') AS size`);
+    expect(setting!.size).toBe('32MB');
+  });
+
   it("clears a copy a killed start left beside the new database's folder", async () => {
     const dataDir = join(folder(), 'pglite');
     const left = `${dataDir}.partial`;
