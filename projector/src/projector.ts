@@ -1,5 +1,6 @@
 import { type ReadModelLag, readCheckpoint, readModelLag } from '@portal/platform/read-models/checkpoint';
 import { type ProjectionFault, readFaults } from '@portal/platform/read-models/projection-faults';
+import { NOTIFY_EVERY_MS } from '@portal/platform/store/append-notifier';
 import type { EventStore } from '@portal/platform/store/port';
 import type { SqlDatabase } from '@portal/platform/store/sql';
 import { type Subscription, type SubscriptionState, subscribeToAll } from '@portal/platform/store/subscription';
@@ -40,7 +41,7 @@ export interface ProjectorOptions {
   /**
    * Once caught up, how long to gather the appends after one that wakes it before applying them
    * as one batch (subscribeToAll's gatherMs), each live batch being a transaction of several
-   * statements: 5 ms on PostgreSQL and 2 ms on PGlite by default (GATHER_MS).
+   * statements: 10 ms on PostgreSQL and 2 ms on PGlite by default (GATHER_MS).
    */
   gatherMs?: number;
   onError?: (error: unknown) => void;
@@ -59,9 +60,12 @@ const REBUILD_LOCK = 7_415_826_392;
 /**
  * Measured on machine R (docs/performance.md): on PostgreSQL at 4 scanners, the CPU of a scan 15%
  * less, the read models 5 to 8 ms later; on PGlite, whose one thread runs the batches and the
- * requests, 387 to 401 scans/s instead of 255, and at 16 scanners the read models sooner.
+ * requests, 387 to 401 scans/s instead of 255, and at 16 scanners the read models sooner. On
+ * PostgreSQL it is as long as the store spaces its NOTIFYs (sooner would find nothing more to
+ * read): 10 ms since machine AK. PGlite's 2 ms was kept there: 5 or 10 ms cost less CPU at 4
+ * scanners but not at 16, where 10 ms took the read models past PGlite's 50 ms at p99.
  */
-const GATHER_MS = { postgres: 5, pglite: 2 } as const;
+const GATHER_MS = { postgres: NOTIFY_EVERY_MS.postgres, pglite: 2 } as const;
 
 /**
  * Follows the log from the stored checkpoint and keeps the read models up to date. A database
