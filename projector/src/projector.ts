@@ -62,8 +62,9 @@ const REBUILD_LOCK = 7_415_826_392;
  * less, the read models 5 to 8 ms later; on PGlite, whose one thread runs the batches and the
  * requests, 387 to 401 scans/s instead of 255, and at 16 scanners the read models sooner. On
  * PostgreSQL it is as long as the store spaces its NOTIFYs (a shorter one would show no append
- * sooner: those after it wait for the next NOTIFY): 10 ms since machine AK. PGlite's 2 ms was kept there: 5 or 10 ms cost less CPU at 4
- * scanners but not at 16, where 10 ms took the read models past PGlite's 50 ms at p99.
+ * sooner: those after it wait for the next NOTIFY): 10 ms since machine AK. PGlite's 2 ms was
+ * kept there: 5 or 10 ms cost less CPU at 4 scanners but not at 16, where 10 ms took the read
+ * models past PGlite's 50 ms at p99.
  */
 const GATHER_MS = { postgres: NOTIFY_EVERY_MS.postgres, pglite: 2 } as const;
 
