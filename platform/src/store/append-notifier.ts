@@ -5,7 +5,7 @@ export const APPENDED_CHANNEL = 'es_appended';
 /**
  * The least time between two NOTIFYs of appends on PostgreSQL, in ms: the live projector gathers
  * the appends of as long after a wake-up into one batch (projector.ts), so those told sooner would
- * wake nobody sooner. 10 ms rather than 5: on machine AK a scan cost 5 to 12% less CPU in all
+ * wake nobody sooner. 10 ms rather than 5: on machine AK a scan cost 4 to 14% less CPU in all
  * (interleaved pairs at 4 and at 16 scanners, and through Kafka), the rate at 16 scanners rose by
  * a tenth, and the read models showed a scan 5 to 9 ms later at p99 (docs/performance.md).
  * PGlite's notifications are calls in this process: none waits.
