@@ -163,11 +163,10 @@ attempted AS (
          CASE WHEN type = 'AttendanceVoided' THEN false ELSE late_uploaded::boolean END,
          offline_decision
     FROM span WHERE (SELECT n FROM unsure) = 0),
--- Each round's and member's scans and voids, latest first: what came last, and whether the span scanned them.
+-- Each round's and member's scans and voids, latest first: what came last.
 keyed AS (
   SELECT round_id, member_id, type, tx, position, course_id, scanned_time, scanner_id, method, late, walk_in,
-         first_value(type) OVER latest AS last_type, first_value(server_time) OVER latest AS last_voided_at,
-         count(*) FILTER (WHERE type = 'AttendanceScanned') OVER (PARTITION BY round_id, member_id) AS scans
+         first_value(type) OVER latest AS last_type, first_value(server_time) OVER latest AS last_voided_at
     FROM span WHERE (SELECT n FROM unsure) = 0 AND type IN ('AttendanceScanned', 'AttendanceVoided')
   WINDOW latest AS (PARTITION BY round_id, member_id ORDER BY tx DESC, position DESC)),
 scanned AS (
@@ -180,11 +179,17 @@ scanned AS (
    ORDER BY round_id, member_id, tx DESC, position DESC
   ${upsert}),
 voided AS (
-  -- Voids of rows of earlier spans (the span's own scans are voided above): the keys differ from
-  -- those the insert writes, so the two never touch one row.
+  -- Voids of rows of earlier spans, the last of each round's and member's (the span's own scans are
+  -- voided above): the keys the span did not scan, so the insert and this never touch one row. Read
+  -- from the span's few voids, not from \`keyed\`, which is then read once and not held: the insert
+  -- takes its rows in the order its window sorted them (docs/performance.md, machine AL). A sure
+  -- span's scans all have both keys, so NOT IN meets no null.
   UPDATE ${present} a SET voided_at = v.voided_at
-    FROM (SELECT DISTINCT ON (round_id, member_id) round_id, member_id, last_voided_at AS voided_at
-            FROM keyed WHERE scans = 0) v
+    FROM (SELECT DISTINCT ON (round_id, member_id) round_id, member_id, server_time AS voided_at
+            FROM span
+           WHERE (SELECT n FROM unsure) = 0 AND type = 'AttendanceVoided'
+             AND (round_id, member_id) NOT IN (SELECT round_id, member_id FROM span WHERE type = 'AttendanceScanned')
+           ORDER BY round_id, member_id, tx DESC, position DESC) v
    WHERE a.round_id = v.round_id AND a.member_id = v.member_id)
 SELECT n::int AS unsure FROM unsure`;
 };
