@@ -103,6 +103,17 @@ describe.skipIf(skipped)('a rebuild of the attendance on PostgreSQL', () => {
   });
   afterAll(() => drop());
 
+  /**
+   * The log rebuilt twice, in batches of `batch`: with the attendance's statement (schema
+   * `statement`) and with `apply` alone (`applied`); answers how the statement's spans went.
+   */
+  async function rebuildBothWays(batch: number) {
+    const { spans, counted } = countingSpans();
+    await rebuildReadModels({ db, store, projections: counted, schema: 'statement', batch });
+    await rebuildReadModels({ db, store, projections: withoutStatement, schema: 'applied', batch });
+    return spans;
+  }
+
   it('writes in the database the rows apply writes, span after span', async () => {
     const stories = fc.sample(fc.array(step, { minLength: 10, maxLength: 40 }), { seed: 23, numRuns: 8 });
     for (const [i, steps] of stories.entries()) {
@@ -110,9 +121,7 @@ describe.skipIf(skipped)('a rebuild of the attendance on PostgreSQL', () => {
         await store.append(streamId, [event], { expectedRevision: 'any' });
       }
     }
-    const { spans, counted } = countingSpans();
-    await rebuildReadModels({ db, store, projections: counted, schema: 'statement', batch: 5 });
-    await rebuildReadModels({ db, store, projections: withoutStatement, schema: 'applied', batch: 5 });
+    const spans = await rebuildBothWays(5);
 
     expect(spans.written).toBeGreaterThan(10);
     expect(spans.left).toBe(0);
@@ -244,10 +253,8 @@ describe.skipIf(skipped)('a rebuild of the attendance on PostgreSQL', () => {
     again.data.serverTime = again.data.scannedAt = '2026-11-24T09:30:00.000Z';
     await append('attendance-h-r0-m0', again);
 
-    const { spans, counted } = countingSpans();
     // Batches of 4: spans of 32 events, so the scan again is two spans after the first.
-    await rebuildReadModels({ db, store, projections: counted, schema: 'statement', batch: 4 });
-    await rebuildReadModels({ db, store, projections: withoutStatement, schema: 'applied', batch: 4 });
+    const spans = await rebuildBothWays(4);
     // Three spans or more, none left to apply, exactly one (the scan again's) written twice.
     expect(spans.written).toBeGreaterThanOrEqual(3);
     expect(spans.left).toBe(0);
@@ -289,10 +296,8 @@ describe.skipIf(skipped)('a rebuild of the attendance on PostgreSQL', () => {
     await append('attendance-h-r0-m42', scan('h-r0', 'm42'));
     await append('attendance-h-r0-m42', voiding('m42', '2026-11-24T09:08:00.000Z'));
 
-    const { spans, counted } = countingSpans();
     // Batches of 4: spans of 32 events, so the voids are a span after m0's scan.
-    await rebuildReadModels({ db, store, projections: counted, schema: 'statement', batch: 4 });
-    await rebuildReadModels({ db, store, projections: withoutStatement, schema: 'applied', batch: 4 });
+    const spans = await rebuildBothWays(4);
     expect(spans.written).toBeGreaterThanOrEqual(2);
     expect(spans.left).toBe(0);
     expect(await readModelDifferences(db, 'applied', 'statement')).toEqual([]);
