@@ -93,7 +93,7 @@ async function throughput() {
     await alone.stop();
     console.log(`  relay alone: ${(EVENTS / relaySeconds).toFixed(0)} events/s published`);
 
-    const admin = kafkaClient({ brokers: brokers!, clientId: 'bench-admin' }).admin();
+    const admin = (await kafkaClient({ brokers: brokers!, clientId: 'bench-admin' })).admin();
     await admin.connect();
     for (const processes of [1, 2]) {
       await db.query(`DROP SCHEMA IF EXISTS rm CASCADE`);

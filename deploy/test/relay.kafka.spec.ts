@@ -1,3 +1,4 @@
+import type { Consumer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kafkaClient } from '@portal/platform/distribution/kafka';
 import { eventOf } from '@portal/platform/distribution/messages';
@@ -10,10 +11,10 @@ import { type TestPortal, openTestPortal } from '../src/testing/test-portal.ts';
 describe.skipIf(kafkaSkipReason())('the portal publishing its log to Kafka', () => {
   const topic = testTopic('portal');
   let portal: TestPortal;
-  const consumer = kafkaClient({ brokers: testBrokers(), clientId: 'portal-test' }).consumer({
-    groupId: `${topic}.reader`,
-  });
+  let consumer: Consumer;
   beforeAll(async () => {
+    const kafka = await kafkaClient({ brokers: testBrokers(), clientId: 'portal-test' });
+    consumer = kafka.consumer({ groupId: `${topic}.reader` });
     portal = await openTestPortal(pgliteDatabase, { kafka: { brokers: testBrokers(), topic } });
   });
   afterAll(async () => {

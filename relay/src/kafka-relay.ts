@@ -1,9 +1,15 @@
-import { type Message, Partitioners, type Producer } from 'kafkajs';
+import type { Message, Producer } from 'kafkajs';
 import { type Checkpoint, type EventStore, START, checkpointOf } from '@portal/platform/store/port';
 import { withSchemaLock } from '@portal/platform/store/schema-lock';
 import type { Sql, SqlDatabase } from '@portal/platform/store/sql';
 import { type Subscription, subscribeToAll } from '@portal/platform/store/subscription';
-import { EVENTS_TOPIC, type KafkaSettings, ensureTopic, kafkaClient } from '@portal/platform/distribution/kafka';
+import {
+  EVENTS_TOPIC,
+  type KafkaSettings,
+  ensureTopic,
+  kafkaClient,
+  kafkajs,
+} from '@portal/platform/distribution/kafka';
 import { encodeEvent, encodeTick } from '@portal/platform/distribution/messages';
 
 async function createRelayTable(db: SqlDatabase): Promise<void> {
@@ -56,7 +62,8 @@ export interface RelayOptions {
 export async function startRelay(options: RelayOptions) {
   const topic = options.kafka.topic ?? EVENTS_TOPIC;
   await createRelayTable(options.db);
-  const kafka = kafkaClient(options.kafka);
+  const kafka = await kafkaClient(options.kafka);
+  const { Partitioners } = await kafkajs();
   const partitions = await ensureTopic(kafka, topic);
   // Idempotent, one request in flight: the broker keeps each partition in the order sent.
   // Named, so kafkajs need not warn that its default changed: keys are hashed with murmur2, as Java clients do.

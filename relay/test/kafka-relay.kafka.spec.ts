@@ -1,4 +1,4 @@
-import type { KafkaMessage } from 'kafkajs';
+import type { Consumer, KafkaMessage } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_PARTITIONS, kafkaClient } from '@portal/platform/distribution/kafka';
 import { startRelay } from '../src/kafka-relay.ts';
@@ -19,13 +19,14 @@ describe.skipIf(kafkaSkipReason())('the relay to a real Kafka broker', () => {
     let store: EventStore;
     let drop: () => Promise<void>;
     const topic = testTopic('relay');
-    const kafka = kafkaClient({ brokers: testBrokers(), clientId: 'relay-test' });
     const received: { key: string; position: number; partition: number; message: KafkaMessage }[] = [];
     const ticks: { partition: number; position: number }[] = [];
     const decodeEvent = (value: Buffer | null) => eventOf({ value }) as StoredEvent;
-    const consumer = kafka.consumer({ groupId: `${topic}.reader` });
+    let consumer: Consumer;
 
     beforeAll(async () => {
+      const kafka = await kafkaClient({ brokers: testBrokers(), clientId: 'relay-test' });
+      consumer = kafka.consumer({ groupId: `${topic}.reader` });
       ({ db, drop } = await database.open());
       await createEventStoreSchema(db);
       store = createEventStore(db);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { HttpError } from '@portal/platform/http/errors';
 import { languageOf } from '@portal/platform/http/language';
 import { type MessageKey, translate } from '@portal/contracts/rules/messages';
@@ -52,6 +52,8 @@ export class NotAnImage extends Error {
  * Stores an uploaded image under `uploadsDir/folder`: the content decides what it is (never the
  * file name or the browser's content type), and it is re-encoded to WebP by `shape`, which also
  * drops any metadata (GPS, camera) the original carried. Answers the address it is served at.
+ * sharp (and its native libvips) is loaded for the first image, not at every start (150 ms of the
+ * portal's main thread; docs/performance.md, machine AL).
  */
 export async function storeImage(
   uploadsDir: string,
@@ -59,6 +61,7 @@ export async function storeImage(
   content: Buffer,
   shape: (image: Sharp) => Sharp,
 ): Promise<string> {
+  const { default: sharp } = await import('sharp');
   const format = await sharp(content)
     .metadata()
     .then((metadata) => metadata.format)

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** Where e-mail goes: an SMTP server (`SMTP_URL`), or, without one, nowhere but the outbox. */
 export interface MailConfig {
@@ -30,19 +30,28 @@ export interface Delivery {
 
 /**
  * Sends through nodemailer. Without SMTP_URL, nodemailer's JSON transport builds the message and
- * sends nothing: the e-mail stays in the outbox (its event) for admins to read.
+ * sends nothing: the e-mail stays in the outbox (its event) for admins to read. nodemailer is
+ * loaded, and the transport made, for the first letter: not at every start (70 ms of the portal's
+ * main thread; docs/performance.md, machine AL).
  */
 export function createMailer(config: MailConfig) {
-  const transport: Transporter = config.smtpUrl
-    ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, socketTimeout: 20_000 })
-    : nodemailer.createTransport({ jsonTransport: true });
+  let made: Promise<Transporter> | undefined;
+  const transport = () =>
+    (made ??= import('nodemailer').then(({ default: nodemailer }) =>
+      config.smtpUrl
+        ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, socketTimeout: 20_000 })
+        : nodemailer.createTransport({ jsonTransport: true }),
+    ));
   return {
     configured: Boolean(config.smtpUrl),
     async send(letter: Letter): Promise<Delivery> {
-      const info = await transport.sendMail({ from: config.from, ...letter });
+      const info = await (await transport()).sendMail({ from: config.from, ...letter });
       return { transport: config.smtpUrl ? 'smtp' : 'outbox', messageId: info.messageId ?? null };
     },
-    close: () => transport.close(),
+    /** Closes the transport, if a letter made one (a transport that failed to load has none). */
+    async close() {
+      (await made?.catch(() => undefined))?.close();
+    },
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;

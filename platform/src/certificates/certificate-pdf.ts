@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
 const require = createRequire(import.meta.url);
@@ -51,8 +50,13 @@ export function printable(text: string, max = 120): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean;
 }
 
-/** The certificate as one A4 landscape page, in Thai and then English, with its QR code. */
+/**
+ * The certificate as one A4 landscape page, in Thai and then English, with its QR code. pdfkit is
+ * loaded for the first certificate, not at every start (210 ms of the portal's main thread;
+ * docs/performance.md, machine AL).
+ */
 export async function certificatePdf(content: CertificateContent): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

@@ -1,4 +1,4 @@
-import { Kafka, logLevel } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
 
 /** The topic every committed event is published to, keyed by stream id. */
 export const EVENTS_TOPIC = 'portal.events';
@@ -20,8 +20,16 @@ export function kafkaBrokersFromEnv(env: NodeJS.ProcessEnv = process.env): strin
   return brokers.length > 0 ? brokers : null;
 }
 
-export const kafkaClient = (settings: KafkaSettings) =>
-  new Kafka({ clientId: settings.clientId, brokers: settings.brokers, logLevel: logLevel.WARN });
+/**
+ * kafkajs, loaded when a relay or a projector first needs it: a portal without KAFKA_BROKERS never
+ * loads it (80 ms of its main thread at every start; docs/performance.md, machine AL).
+ */
+export const kafkajs = () => import('kafkajs');
+
+export async function kafkaClient(settings: KafkaSettings): Promise<Kafka> {
+  const { Kafka, logLevel } = await kafkajs();
+  return new Kafka({ clientId: settings.clientId, brokers: settings.brokers, logLevel: logLevel.WARN });
+}
 
 /**
  * Creates the topic when it is missing (kept forever: a projector starting on empty read models

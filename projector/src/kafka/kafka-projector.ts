@@ -45,7 +45,7 @@ export const projectorGroup = (topic: string) => `${topic}.projector`;
 export async function startKafkaProjector(options: KafkaProjectorOptions) {
   const topic = options.kafka.topic ?? EVENTS_TOPIC;
   const name = options.kafka.name ?? `${hostname()}/${process.pid}`;
-  const kafka = kafkaClient({ brokers: options.kafka.brokers, clientId: name });
+  const kafka = await kafkaClient({ brokers: options.kafka.brokers, clientId: name });
   const partitions = await ensureTopic(kafka, topic);
   const sessionTimeout = options.kafka.sessionTimeoutMs ?? 10_000;
   const consumer: Consumer = kafka.consumer({
