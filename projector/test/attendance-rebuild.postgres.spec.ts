@@ -84,6 +84,13 @@ const scan = (roundId: string, memberId: string) => ({
   } as Record<string, unknown>,
 });
 
+/** A void of a member's scan in round h-r0, as an admin writes it. */
+const voiding = (memberId: string, voidedAt: string) => ({
+  type: 'AttendanceVoided',
+  schemaVersion: 1,
+  data: { courseId: 'h', roundId: 'h-r0', memberId, reason: 'wrong member', voidedBy: 'admin', voidedAt },
+});
+
 describe('the attendance statement of a rebuild', () => {
   it('is written for the schema versions the attendance events have', () => {
     // A new version is upcast by the decoder, which the statement does not do: it must be taught it.
@@ -113,6 +120,10 @@ describe.skipIf(skipped)('a rebuild of the attendance on PostgreSQL', () => {
     await rebuildReadModels({ db, store, projections: withoutStatement, schema: 'applied', batch });
     return spans;
   }
+
+  /** Appends one event to a stream, as the log takes it whatever was before. */
+  const append = (streamId: string, event: { type: string; schemaVersion: number; data: object }) =>
+    store.append(streamId, [event as NewEvent], { expectedRevision: 'any' });
 
   it('writes in the database the rows apply writes, span after span', async () => {
     const stories = fc.sample(fc.array(step, { minLength: 10, maxLength: 40 }), { seed: 23, numRuns: 8 });
@@ -182,8 +193,6 @@ describe.skipIf(skipped)('a rebuild of the attendance on PostgreSQL', () => {
 
   it('leaves to apply a span with an event it is not sure of, and apply decides as a projector does', async () => {
     await db.query(`DELETE FROM es.events`);
-    const append = (streamId: string, event: ReturnType<typeof scan>) =>
-      store.append(streamId, [event as NewEvent], { expectedRevision: 'any' });
     // Taken by the schema, not by the statement: a time with an offset (its span goes to apply).
     const offset = scan('h-r0', 'm0');
     offset.data.deviceTime = '2026-11-24T16:05:00+07:00';
@@ -233,21 +242,8 @@ describe.skipIf(skipped)('a rebuild of the attendance on PostgreSQL', () => {
    */
   it('writes a scan again after a void, spans after the first scan, over its row, as apply does', async () => {
     await db.query(`DELETE FROM es.events`);
-    const append = (streamId: string, event: { type: string; schemaVersion: number; data: object }) =>
-      store.append(streamId, [event as NewEvent], { expectedRevision: 'any' });
     await append('attendance-h-r0-m0', scan('h-r0', 'm0'));
-    await append('attendance-h-r0-m0', {
-      type: 'AttendanceVoided',
-      schemaVersion: 1,
-      data: {
-        courseId: 'h',
-        roundId: 'h-r0',
-        memberId: 'm0',
-        reason: 'wrong member',
-        voidedBy: 'admin',
-        voidedAt: '2026-11-24T09:06:00.000Z',
-      },
-    });
+    await append('attendance-h-r0-m0', voiding('m0', '2026-11-24T09:06:00.000Z'));
     for (let m = 1; m < 80; m++) await append(`attendance-h-r0-m${m}`, scan('h-r0', `m${m}`));
     const again = scan('h-r0', 'm0');
     again.data.serverTime = again.data.scannedAt = '2026-11-24T09:30:00.000Z';
@@ -282,13 +278,6 @@ describe.skipIf(skipped)('a rebuild of the attendance on PostgreSQL', () => {
    */
   it('voids rows of earlier spans with the latest void, as apply does', async () => {
     await db.query(`DELETE FROM es.events`);
-    const append = (streamId: string, event: { type: string; schemaVersion: number; data: object }) =>
-      store.append(streamId, [event as NewEvent], { expectedRevision: 'any' });
-    const voiding = (memberId: string, voidedAt: string) => ({
-      type: 'AttendanceVoided',
-      schemaVersion: 1,
-      data: { courseId: 'h', roundId: 'h-r0', memberId, reason: 'wrong member', voidedBy: 'admin', voidedAt },
-    });
     for (let m = 0; m <= 40; m++) await append(`attendance-h-r0-m${m}`, scan('h-r0', `m${m}`));
     await append('attendance-h-r0-m0', voiding('m0', '2026-11-24T09:06:00.000Z'));
     await append('attendance-h-r0-m41', scan('h-r0', 'm41'));
